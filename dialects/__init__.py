@@ -1,0 +1,31 @@
+"""wgdist's dialects: ``xegpu`` and the merged ``vector`` (xDSL's ops plus the ones it lacks).
+
+Registries are lazy: a factory imports its module only when the dialect is first needed, which is
+what keeps ``wgdist-opt`` start-up short.
+"""
+
+from collections.abc import Callable
+
+from xdsl.ir import Dialect
+
+
+def get_xegpu() -> Dialect:
+    from wgdist.dialects.xegpu import XeGPU
+
+    return XeGPU
+
+
+def get_vector() -> Dialect:
+    from wgdist.dialects.vector import Vector
+
+    return Vector
+
+
+def get_new_dialects() -> dict[str, Callable[[], Dialect]]:
+    """Dialects whose names xDSL does not have (safe to expose through ``xdsl.universe``)."""
+    return {"xegpu": get_xegpu}
+
+
+def get_replaced_dialects() -> dict[str, Callable[[], Dialect]]:
+    """Dialects that replace xDSL's dialect of the same name inside wgdist's tools."""
+    return {"vector": get_vector}

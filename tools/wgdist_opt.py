@@ -1,0 +1,86 @@
+"""``wgdist-opt``: xdsl-opt with wgdist's dialects and passes, and located diagnostics."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.universe import Universe
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from wgdist.dialects import get_new_dialects, get_replaced_dialects
+from wgdist.passes import get_all_passes
+
+
+class WgdistOptMain(xDSLOptMain):
+    version_format = "wgdist-opt (xdsl {xdsl_version})"
+    last_module: ModuleOp | None = None
+    chunk_offset: int = 0
+
+    def register_all_dialects(self) -> None:
+        dialects = Universe.get_multiverse().all_dialects
+        dialects.update(get_replaced_dialects())
+        dialects.update(get_new_dialects())
+        for name, factory in dialects.items():
+            self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        super().register_all_passes()
+        for name, factory in get_all_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_frontends(self) -> None:
+        from wgdist.diagnostics import LocatingParser
+
+        def parse_mlir(io: IO[bytes]) -> ModuleOp:
+            parser = LocatingParser(self.ctx, io.read().decode(), self.get_input_name())
+            parser.line_offset = self.chunk_offset
+            self.last_module = parser.parse_module(not self.args.no_implicit_module)
+            return self.last_module
+
+        self.available_frontends["mlir"] = parse_mlir
+
+    def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
+        self.chunk_offset = start_offset
+        return super().parse_chunk(chunk, file_extension, start_offset)
+
+
+def run_tool(tool_factory, argv: Sequence[str] | None, name: str) -> int:  # type: ignore[no-untyped-def]
+    """Run an xDSLOptMain-like tool; every user error becomes one message and status 1."""
+    from wgdist.diagnostics import first_verify_error
+
+    tool = None
+    try:
+        tool = tool_factory(argv)
+        tool.run()
+        return 0
+    except ParseError as e:
+        print(format_parse_error(e), file=sys.stderr)
+    except DiagnosticException as e:
+        located = None
+        if tool is not None and getattr(tool, "last_module", None) is not None and "does not verify" in str(e):
+            located = first_verify_error(tool.last_module)
+        msg = str(located) if located is not None else str(e).split("\n\n", 1)[0]
+        print(msg.rstrip(), file=sys.stderr)
+    except (OSError, ValueError, KeyError, NotImplementedError, AssertionError) as e:
+        print(f"{name}: error: {type(e).__name__}: {e}", file=sys.stderr)
+    return 1
+
+
+def format_parse_error(e: ParseError) -> str:
+    """``file:line:col: error: message`` followed by the source line and a caret."""
+    loc = e.span.get_location()
+    context = str(e).split("\n")
+    body = "\n".join(context[1:3])
+    return f"{loc.file}:{loc.line}:{loc.col}: error: {e.msg}\n{body}".rstrip()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    sys.exit(run_tool(lambda a: WgdistOptMain(args=a), argv, "wgdist-opt"))
+
+
+if __name__ == "__main__":
+    main()
