@@ -22,8 +22,12 @@ test: lint typecheck pytest lit
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# mypy sees the installed layout (dialects/ as wgdist.dialects, ...) through a symlink tree.
 typecheck: $(STAMP)
-	$(BIN)/mypy
+	rm -rf build/typecheck && mkdir -p build/typecheck/wgdist
+	for f in wgdist/*; do ln -s $(CURDIR)/$$f build/typecheck/wgdist/; done
+	for d in dialects passes tools; do ln -s $(CURDIR)/$$d build/typecheck/wgdist/$$d; done
+	cd build/typecheck && $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml -p wgdist
 
 pytest: $(STAMP)
 	$(BIN)/pytest

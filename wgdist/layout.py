@@ -164,8 +164,7 @@ class SliceLayout:
         return self.root.num_subgroups
 
     def structural_errors(self) -> list[str]:
-        errs = [] if isinstance(self.parent, Layout) else []
-        errs += self.parent.structural_errors()
+        errs = self.parent.structural_errors()
         seen: set[int] = set()
         for d in self.dims:
             if d < 0 or d >= self.parent.rank:
@@ -322,9 +321,9 @@ def tiles(shape: Sequence[int], layout: AnyLayout, sg_id: int) -> list[Shape]:
         return [tuple(p) for p in itertools.product(*per_dim)]
     if layout.sg_layout is None:
         return [tuple(0 for _ in shape)]
-    data = layout.sg_data_for(shape)
+    sg_data = layout.sg_data_for(shape)
     coords = delinearize(sg_id, layout.sg_layout, layout.effective_order())
-    per_dim = [_dim_starts(n, lay, d, c) for n, lay, d, c in zip(shape, layout.sg_layout, data, coords)]
+    per_dim = [_dim_starts(n, lay, d, c) for n, lay, d, c in zip(shape, layout.sg_layout, sg_data, coords)]
     return [tuple(p) for p in itertools.product(*per_dim)]
 
 
