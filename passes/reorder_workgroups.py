@@ -1,0 +1,284 @@
+"""``reorder-workgroups``: remap ``gpu.block_id x/y`` into a cache-friendlier order.
+
+DOCSTRING_PLACEHOLDER
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, builtin, func, gpu
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from wgdist.cache_model import choose_auto
+from wgdist.diagnostics import OpError, location_of
+from wgdist.reorder import (
+    GROUP_STYLES,
+    SCHEMES,
+    XCD_REMAPS,
+    Scheme,
+    bijection_error,
+    grid_vars,
+    mapping_exprs,
+    remap_all,
+    resolve,
+)
+from wgdist.reorder_model import Expr, nodes
+
+_BINARY: dict[str, Callable[[SSAValue, SSAValue], Operation]] = {
+    "add": arith.AddiOp,
+    "sub": arith.SubiOp,
+    "mul": arith.MuliOp,
+    "divu": arith.DivUIOp,
+    "remu": arith.RemUIOp,
+    "shru": arith.ShRUIOp,
+    "and": arith.AndIOp,
+    "minu": arith.MinUIOp,
+    "maxu": arith.MaxUIOp,
+}
+
+FunctionLike = func.FuncOp | gpu.FuncOp
+
+
+def remark(op: Operation, message: str) -> None:
+    """Print ``file:line:col: remark: 'op' op message`` on stderr (MLIR's remark format)."""
+    where = location_of(op)
+    prefix = f"{where}: " if where else ""
+    print(f"{prefix}remark: '{op.name}' op {message}", file=sys.stderr)
+
+
+@dataclass(frozen=True)
+class ReorderWorkgroupsPass(ModulePass):
+    """Remap ``gpu.block_id x/y`` once at function entry (see the module docstring)."""
+
+    name = "reorder-workgroups"
+
+    scheme: str = "wave"
+    group_size: int | None = None
+    group_dim: int | None = None
+    group_style: str | None = None
+    num_xcds: int | None = None
+    xcd_remap: str | None = None
+    chunk: int | None = None
+    grid: tuple[int, ...] = ()
+    window: int = 64
+
+    def __post_init__(self) -> None:
+        try:
+            if self.scheme not in SCHEMES:
+                raise ValueError(f"scheme={self.scheme!r} is not one of {', '.join(SCHEMES)}")
+            if self.xcd_remap is not None and self.xcd_remap not in XCD_REMAPS:
+                raise ValueError(
+                    f"xcd-remap={self.xcd_remap!r} is not one of {', '.join(XCD_REMAPS)}"
+                )
+            if self.group_style is not None and self.group_style not in GROUP_STYLES:
+                raise ValueError(
+                    f"group-style={self.group_style!r} is not one of {', '.join(GROUP_STYLES)}"
+                )
+            if self.grid and (len(self.grid) != 2 or min(self.grid) < 1):
+                shown = ",".join(str(g) for g in self.grid)
+                raise ValueError(f"grid must be two sizes >= 1 (grid=NX,NY), got grid={shown}")
+            if self.window < 1:
+                raise ValueError(f"window must be >= 1, got {self.window}")
+            if self.scheme == "auto":
+                for opt in ("group_size", "group_dim", "group_style", "xcd_remap", "chunk"):
+                    if getattr(self, opt) is not None:
+                        raise ValueError(
+                            f"scheme=auto chooses {opt.replace('_', '-')} itself; "
+                            "give only num-xcds, window and grid"
+                        )
+                resolve("identity", num_xcds=self.num_xcds)
+            else:
+                self.resolved()
+        except ValueError as e:
+            raise ValueError(f"reorder-workgroups: {e}") from None
+
+    def resolved(self) -> Scheme:
+        return resolve(
+            self.scheme,
+            group_size=self.group_size,
+            group_dim=self.group_dim,
+            group_style=self.group_style,
+            num_xcds=self.num_xcds,
+            xcd_remap=self.xcd_remap,
+            chunk=self.chunk,
+        )
+
+    def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        functions = [f for f in op.walk() if isinstance(f, FunctionLike)]
+        for block_id in op.walk():
+            if isinstance(block_id, gpu.BlockIdOp) and _owner(block_id) is None:
+                raise OpError(
+                    block_id,
+                    "is not inside a func.func or gpu.func (gpu.launch bodies are not handled: "
+                    "outline the kernel first, e.g. with mlir-opt --gpu-kernel-outlining)",
+                )
+        for fn in functions:
+            self._rewrite(fn)
+
+    def _rewrite(self, fn: gpu.FuncOp | func.FuncOp) -> None:
+        old = [
+            b
+            for b in fn.walk()
+            if isinstance(b, gpu.BlockIdOp) and b.dimension.data in ("x", "y") and _owner(b) is fn
+        ]
+        if not old:
+            if isinstance(fn, gpu.FuncOp):
+                remark(fn, f"@{fn.sym_name.data} has no gpu.block_id x/y: left unchanged")
+            return
+        grid = self._static_grid(fn)
+        scheme = self._scheme_for(fn, grid)
+        nx, ny = grid if grid is not None else (None, None)
+        try:
+            exprs = mapping_exprs(scheme, nx, ny)
+        except ValueError as e:
+            raise OpError(fn, str(e)) from None
+        bx, by, _, _ = grid_vars(nx, ny)
+        if exprs == (bx, by):
+            remark(fn, f"@{_fn_name(fn)}: {scheme.spec()} is the identity here: left unchanged")
+            return
+        if grid is not None:
+            new_x, new_y = remap_all(scheme, grid[0], grid[1], exprs)
+            err = bijection_error(new_x, new_y, grid[0], grid[1])
+            if err is not None:
+                raise OpError(
+                    fn, f"{scheme.spec()} is not a bijection of the {grid[0]}x{grid[1]} grid: {err}"
+                )
+        new_ids = _emit(fn, exprs)
+        for b in old:
+            b.result.replace_all_uses_with(new_ids[0] if b.dimension.data == "x" else new_ids[1])
+            Rewriter.erase_op(b)
+
+    def _static_grid(self, fn: gpu.FuncOp | func.FuncOp) -> tuple[int, int] | None:
+        known = _known_grid(fn)
+        option = (self.grid[0], self.grid[1]) if self.grid else None
+        if known is not None and option is not None and known != option:
+            raise OpError(
+                fn,
+                f"grid={option[0]},{option[1]} disagrees with known_grid_size "
+                f"{known[0]}x{known[1]}",
+            )
+        return option or known
+
+    def _scheme_for(self, fn: gpu.FuncOp | func.FuncOp, grid: tuple[int, int] | None) -> Scheme:
+        if self.scheme != "auto":
+            return self.resolved()
+        if grid is None:
+            raise OpError(
+                fn,
+                "scheme=auto needs a static grid: give grid=NX,NY or known_grid_size on the "
+                "gpu.func",
+            )
+        choice = choose_auto(grid[0], grid[1], self.num_xcds or 1, self.window)
+        remark(
+            fn,
+            f"@{_fn_name(fn)}: scheme=auto chose {choice.scheme.spec()} for the "
+            f"{grid[0]}x{grid[1]} grid (window {self.window}, {self.num_xcds or 1} XCDs): "
+            f"{choice.reason()}",
+        )
+        return choice.scheme
+
+
+def _fn_name(fn: gpu.FuncOp | func.FuncOp) -> str:
+    return fn.sym_name.data
+
+
+def _owner(op: Operation) -> gpu.FuncOp | func.FuncOp | None:
+    """The function whose entry the new ids go to (None inside gpu.launch or outside functions)."""
+    p = op.parent_op()
+    while p is not None:
+        if isinstance(p, gpu.LaunchOp):
+            return None
+        if isinstance(p, FunctionLike):
+            return p
+        p = p.parent_op()
+    return None
+
+
+def _known_grid(fn: gpu.FuncOp | func.FuncOp) -> tuple[int, int] | None:
+    """``known_grid_size`` (xDSL's ``gpu.known_grid_size`` attribute or upstream's property)."""
+    attr = (
+        fn.attributes.get("gpu.known_grid_size")
+        or fn.attributes.get("known_grid_size")
+        or fn.properties.get("known_grid_size")
+    )
+    if attr is None:
+        return None
+    if not isinstance(attr, builtin.DenseArrayBase):
+        raise OpError(fn, f"known_grid_size must be an array<i32: ...>, got {attr}")
+    sizes = [int(v) for v in attr.get_values()]
+    if not 1 <= len(sizes) <= 3 or min(sizes) < 1:
+        raise OpError(fn, f"known_grid_size must hold 1 to 3 sizes >= 1, got {sizes}")
+    return sizes[0], sizes[1] if len(sizes) > 1 else 1
+
+
+def _emit(fn: gpu.FuncOp | func.FuncOp, roots: tuple[Expr, Expr]) -> tuple[SSAValue, SSAValue]:
+    """Insert ops computing ``roots`` at the entry of ``fn``; one op per distinct node."""
+    block = fn.body.blocks[0]
+    first = block.first_op
+    ip = InsertPoint.before(first) if first is not None else InsertPoint.at_end(block)
+    index = builtin.IndexType()
+    values: dict[Expr, SSAValue] = {}
+
+    def insert(op: Operation) -> SSAValue:
+        Rewriter.insert_op(op, ip)
+        return op.results[0]
+
+    leaves = {
+        "bx": lambda: gpu.BlockIdOp(gpu.DimensionAttr(gpu.DimensionEnum.X)),
+        "by": lambda: gpu.BlockIdOp(gpu.DimensionAttr(gpu.DimensionEnum.Y)),
+        "nx": lambda: gpu.GridDimOp(gpu.DimensionAttr(gpu.DimensionEnum.X)),
+        "ny": lambda: gpu.GridDimOp(gpu.DimensionAttr(gpu.DimensionEnum.Y)),
+    }
+    hints = {"bx": "block_id_x", "by": "block_id_y", "nx": "grid_dim_x", "ny": "grid_dim_y"}
+
+    def value(e: Expr) -> SSAValue:
+        if e in values:
+            return values[e]
+        if e.kind == "const":
+            v = insert(arith.ConstantOp.from_int_and_width(int(e.value), index))
+            v.name_hint = f"c{e.value}"
+        elif e.kind == "var":
+            v = insert(leaves[str(e.value)]())
+            v.name_hint = hints[str(e.value)]
+        else:
+            raise AssertionError(f"node {e.kind} emitted before its operands")
+        values[e] = v
+        return v
+
+    # leaves first, in a fixed order, so the printed IR is stable
+    for name in ("bx", "by", "nx", "ny"):
+        for r in _leaves(roots):
+            if r.kind == "var" and r.value == name:
+                value(r)
+    for n in nodes(roots):
+        args = [value(a) if a.kind in ("const", "var") else values[a] for a in n.args]
+        if n.kind == "select_ult":
+            cond = insert(arith.CmpiOp(args[0], args[1], "ult"))
+            values[n] = insert(arith.SelectOp(cond, args[2], args[3]))
+        else:
+            values[n] = insert(_BINARY[n.kind](args[0], args[1]))
+    new_x, new_y = (value(r) if r.kind in ("const", "var") else values[r] for r in roots)
+    new_x.name_hint = "wg_x"
+    new_y.name_hint = "wg_y"
+    return new_x, new_y
+
+
+def _leaves(roots: tuple[Expr, ...]) -> list[Expr]:
+    out: list[Expr] = []
+    stack = list(roots)
+    seen: set[Expr] = set()
+    while stack:
+        e = stack.pop()
+        if e in seen:
+            continue
+        seen.add(e)
+        if e.kind == "var":
+            out.append(e)
+        stack.extend(e.args)
+    return out

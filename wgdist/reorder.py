@@ -1,0 +1,277 @@
+"""Cache-friendly workgroup-id reordering: the schemes, as pure Python.
+
+The launch grid is ``nx x ny`` workgroups; ``x`` (``gpu.block_id x``) indexes output tiles along M
+(dimension 0), ``y`` along N (dimension 1). The hardware dispatch id is ``f = x + y * nx`` (x
+fastest). A scheme is a bijection of the grid onto itself, built from at most two pieces
+(see /work/shared/design/reordering.md, section 1):
+
+1. an **XCD step** ``f -> i`` (``xcd-remap``) that undoes the round-robin dispatch of ``f`` to
+   XCD ``f % X`` so that each XCD gets a run of consecutive logical ids:
+
+   * ``none``: ``i = f``;
+   * ``balanced``: ``c = f % X``; ``i = c * (T // X) + min(c, T % X) + f // X`` (the first
+     ``T % X`` XCDs own one id more; a bijection for every ``T`` and ``X``);
+   * ``tail``: the same with ``T % X == 0`` on the first ``(T // X) * X`` ids, identity after;
+   * ``chunked``: per block of ``X * chunk`` ids each XCD owns ``chunk`` consecutive ids
+     (``i = base + (j % X) * chunk + j // X``), identity past the last full block.
+
+   The naive ``(f % X) * (T // X) + f // X`` is not offered: it loses tiles when ``X`` does not
+   divide ``T``.
+
+2. a **grouped walk** ``Group(d, G)`` over ``i``: tiles are taken in groups of ``G`` consecutive
+   rows of dimension ``d`` (``group-dim``); inside a group ``d`` is fastest; groups advance
+   along the other dimension. With ``par = n_d``, ``perp = n_(1-d)``, ``G`` clamped to ``par``,
+   ``W = G * perp``, ``g = i // W``, ``first = g * G``, ``gs = max(1, min(par - first, G))``::
+
+       wave style  : par_idx = first + (i % W) % gs
+       triton style: par_idx = first + i % gs
+       perp_idx    = (i % W) // gs
+
+   The two styles differ only inside a cut-short last group.
+
+Presets (``scheme``): ``identity``; ``row-major`` = ``Group(0, 1)``; ``triton`` = triton-style
+``Group(0, G)``; ``wave`` = balanced XCD step + wave-style ``Group(0, G)``; ``rocroller`` =
+rocRoller's WGM along ``group-dim`` (equal to wave-style ``Group(d, G)``) + balanced XCC step;
+``tensile`` = wave-style ``Group(1, G)``; ``auto`` = the candidate with the fewest modelled
+fetches (:func:`wgdist.cache_model.choose_auto`). Explicit options override a preset's parts.
+
+Each formula is written once, as :mod:`wgdist.reorder_model` expressions; :func:`mapping_exprs`
+returns them, the Python model evaluates them and the pass emits them as IR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from wgdist.reorder_model import Expr, const, evaluate, maxu, minu, select_ult, var
+
+SCHEMES = ("identity", "row-major", "triton", "wave", "rocroller", "tensile", "auto")
+XCD_REMAPS = ("none", "balanced", "tail", "chunked")
+GROUP_STYLES = ("wave", "triton")
+DEFAULT_GROUP_SIZE = 8
+DEFAULT_CHUNK = 2
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """A resolved scheme: XCD step + optional grouped walk (``group_dim is None``: none)."""
+
+    xcd_remap: str = "none"
+    num_xcds: int = 1
+    chunk: int = DEFAULT_CHUNK
+    group_dim: int | None = None
+    group_size: int = DEFAULT_GROUP_SIZE
+    group_style: str = "wave"
+    name: str = "identity"
+
+    def __post_init__(self) -> None:
+        check_scheme_values(self)
+
+    @property
+    def has_xcd_step(self) -> bool:
+        return self.xcd_remap != "none" and self.num_xcds > 1
+
+    def spec(self) -> str:
+        """Option string that reproduces this scheme (``scheme=... group-size=...``)."""
+        parts = [f"scheme={self.name}", f"xcd-remap={self.xcd_remap}", f"num-xcds={self.num_xcds}"]
+        if self.xcd_remap == "chunked":
+            parts.append(f"chunk={self.chunk}")
+        if self.group_dim is not None:
+            parts += [
+                f"group-dim={self.group_dim}",
+                f"group-size={self.group_size}",
+                f"group-style={self.group_style}",
+            ]
+        return " ".join(parts)
+
+
+def check_scheme_values(s: Scheme) -> None:
+    """Raise ValueError naming the option and the value for anything out of range."""
+    if s.xcd_remap not in XCD_REMAPS:
+        raise ValueError(f"xcd-remap={s.xcd_remap!r} is not one of {', '.join(XCD_REMAPS)}")
+    if s.group_style not in GROUP_STYLES:
+        raise ValueError(f"group-style={s.group_style!r} is not one of {', '.join(GROUP_STYLES)}")
+    if s.num_xcds < 1:
+        raise ValueError(f"num-xcds must be >= 1, got {s.num_xcds}")
+    if s.chunk < 1:
+        raise ValueError(f"chunk must be >= 1, got {s.chunk}")
+    if s.group_size < 1:
+        raise ValueError(f"group-size must be >= 1, got {s.group_size}")
+    if s.group_dim not in (None, 0, 1):
+        raise ValueError(f"group-dim must be 0 or 1, got {s.group_dim}")
+
+
+# preset name -> (xcd_remap, group_dim, group_size or None for the default, group_style)
+_PRESETS: dict[str, tuple[str, int | None, int | None, str]] = {
+    "identity": ("none", None, None, "wave"),
+    "row-major": ("none", 0, 1, "wave"),
+    "triton": ("none", 0, None, "triton"),
+    "wave": ("balanced", 0, None, "wave"),
+    "rocroller": ("balanced", 0, None, "wave"),
+    "tensile": ("none", 1, None, "wave"),
+}
+
+
+def resolve(
+    scheme: str = "wave",
+    *,
+    group_size: int | None = None,
+    group_dim: int | None = None,
+    group_style: str | None = None,
+    num_xcds: int | None = None,
+    xcd_remap: str | None = None,
+    chunk: int | None = None,
+) -> Scheme:
+    """The :class:`Scheme` of preset ``scheme`` with the given options overriding its parts.
+
+    ``auto`` cannot be resolved without a grid: use :func:`wgdist.cache_model.choose_auto`.
+    A grouping option given to a preset without grouping (``identity``) turns grouping on
+    along ``group-dim`` (default 0).
+    """
+    if scheme == "auto":
+        raise ValueError("scheme=auto needs a static grid: use wgdist.cache_model.choose_auto")
+    if scheme not in _PRESETS:
+        raise ValueError(f"scheme={scheme!r} is not one of {', '.join(SCHEMES)}")
+    remap, dim, size, style = _PRESETS[scheme]
+    if dim is None and (group_size is not None or group_dim is not None or group_style is not None):
+        dim = 0
+    return Scheme(
+        xcd_remap=xcd_remap if xcd_remap is not None else remap,
+        num_xcds=num_xcds if num_xcds is not None else 1,
+        chunk=chunk if chunk is not None else DEFAULT_CHUNK,
+        group_dim=group_dim if group_dim is not None else dim,
+        group_size=group_size if group_size is not None else (size or DEFAULT_GROUP_SIZE),
+        group_style=group_style if group_style is not None else style,
+        name=scheme,
+    )
+
+
+def with_options(s: Scheme, **changes: Any) -> Scheme:
+    return replace(s, **changes)
+
+
+# ---------------------------------------------------------------------------------------------
+# The formulas (written once, as expressions)
+
+
+def xcd_step(f: Expr, total: Expr, s: Scheme) -> Expr:
+    """Logical id ``i`` of dispatch id ``f`` (``total`` = T workgroups)."""
+    x = s.num_xcds
+    if not s.has_xcd_step:
+        return f
+    if s.xcd_remap == "balanced":
+        c = f % x
+        return c * (total // x) + minu(c, total % x) + f // x
+    if s.xcd_remap == "tail":
+        q = total // x
+        return select_ult(f, q * x, (f % x) * q + f // x, f)
+    if s.xcd_remap == "chunked":
+        block = x * s.chunk
+        j = f % block
+        full = (total // block) * block
+        return select_ult(f, full, (f // block) * block + (j % x) * s.chunk + j // x, f)
+    raise ValueError(f"xcd-remap={s.xcd_remap!r} is not one of {', '.join(XCD_REMAPS)}")
+
+
+def group_walk(i: Expr, par: Expr, perp: Expr, size: int, style: str) -> tuple[Expr, Expr]:
+    """``(par_idx, perp_idx)`` of logical id ``i`` in ``Group(d, size)``."""
+    g_size = minu(size, par)  # clamp the group to the grid
+    width = g_size * perp
+    first = (i // width) * g_size
+    gs = maxu(1, minu(par - first, g_size))  # Wave's clamp: never a division by zero
+    local = i % width
+    par_idx = first + (local % gs if style == "wave" else i % gs)
+    return par_idx, local // gs
+
+
+def grid_vars(nx: int | None, ny: int | None) -> tuple[Expr, Expr, Expr, Expr]:
+    """Leaves ``bx, by, nx, ny``: constants for a static size, bounded variables otherwise."""
+    nxe = var("nx", 1) if nx is None else const(nx)
+    nye = var("ny", 1) if ny is None else const(ny)
+    bx = var("bx", 0, None if nx is None else nx - 1)
+    by = var("by", 0, None if ny is None else ny - 1)
+    return bx, by, nxe, nye
+
+
+def mapping_exprs(s: Scheme, nx: int | None = None, ny: int | None = None) -> tuple[Expr, Expr]:
+    """``(new_x, new_y)`` as expressions of ``bx, by`` (and ``nx, ny`` when not static)."""
+    for size, name in ((nx, "x"), (ny, "y")):
+        if size is not None and size < 1:
+            raise ValueError(f"grid size along {name} must be >= 1, got {size}")
+    bx, by, nxe, nye = grid_vars(nx, ny)
+    if not s.has_xcd_step and s.group_dim is None:
+        return bx, by
+    f = bx + by * nxe
+    total = nxe * nye
+    i = xcd_step(f, total, s)
+    if s.group_dim is None:
+        return i % nxe, i // nxe
+    if s.group_dim == 0:
+        m, n = group_walk(i, nxe, nye, s.group_size, s.group_style)
+        return m, n
+    n, m = group_walk(i, nye, nxe, s.group_size, s.group_style)
+    return m, n
+
+
+# ---------------------------------------------------------------------------------------------
+# Evaluation, tables, bijectivity
+
+
+def remap(s: Scheme, nx: int, ny: int, bx: int, by: int) -> tuple[int, int]:
+    """The tile ``(m, n)`` that workgroup ``(bx, by)`` of an ``nx x ny`` grid computes."""
+    ex, ey = mapping_exprs(s, nx, ny)
+    r = evaluate((ex, ey), {"bx": bx, "by": by, "nx": nx, "ny": ny})
+    return int(r[0]), int(r[1])
+
+
+def remap_all(s: Scheme, nx: int, ny: int, exprs: tuple[Expr, Expr] | None = None) -> Any:
+    """numpy arrays ``(new_x, new_y)`` indexed by dispatch id ``f`` (all ``nx * ny`` of them)."""
+    import numpy as np
+
+    ex, ey = exprs if exprs is not None else mapping_exprs(s, nx, ny)
+    f = np.arange(nx * ny, dtype=np.uint64)
+    env = {"bx": f % np.uint64(nx), "by": f // np.uint64(nx), "nx": nx, "ny": ny}
+    new_x, new_y = evaluate((ex, ey), env)
+    shape = f.shape
+    return np.broadcast_to(new_x, shape).astype(np.int64), np.broadcast_to(new_y, shape).astype(
+        np.int64
+    )
+
+
+def bijection_error(new_x: Any, new_y: Any, nx: int, ny: int) -> str | None:
+    """None if ``f -> (new_x[f], new_y[f])`` is a bijection of the grid, else why not."""
+    import numpy as np
+
+    total = nx * ny
+    out_x = np.nonzero((new_x < 0) | (new_x >= nx))[0]
+    if out_x.size:
+        f = int(out_x[0])
+        return f"dispatch id {f} maps to x = {int(new_x[f])}, outside the grid's {nx} columns"
+    out_y = np.nonzero((new_y < 0) | (new_y >= ny))[0]
+    if out_y.size:
+        f = int(out_y[0])
+        return f"dispatch id {f} maps to y = {int(new_y[f])}, outside the grid's {ny} rows"
+    tiles = new_x + new_y * nx
+    counts = np.bincount(tiles, minlength=total)
+    if np.all(counts == 1):
+        return None
+    missing = int(np.sum(counts == 0))
+    dup = int(np.argmax(counts > 1))
+    ids = [int(v) for v in np.nonzero(tiles == dup)[0][:2]]
+    return (
+        f"dispatch ids {ids[0]} and {ids[1]} both map to tile ({dup % nx}, {dup // nx}); "
+        f"{missing} of {total} tiles are never computed"
+    )
+
+
+def dispatch_table(s: Scheme, nx: int, ny: int) -> list[list[int]]:
+    """``table[m][n]`` = dispatch id of the workgroup that computes tile ``(m, n)``."""
+    new_x, new_y = remap_all(s, nx, ny)
+    err = bijection_error(new_x, new_y, nx, ny)
+    if err is not None:
+        raise ValueError(f"{s.spec()} on a {nx}x{ny} grid is not a bijection: {err}")
+    table = [[0] * ny for _ in range(nx)]
+    for f in range(nx * ny):
+        table[int(new_x[f])][int(new_y[f])] = f
+    return table
