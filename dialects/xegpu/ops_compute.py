@@ -1,0 +1,263 @@
+"""Compute ops: ``xegpu.dpas`` and ``xegpu.convert_layout``.
+
+``dpas`` keeps its three anchor layouts as properties that the custom form prints inside the
+``{...}`` attribute dictionary (mlir-opt 22 rejects ``<{...}>`` there); ``convert_layout`` prints
+``<{input_layout = .., target_layout = ..}>``.
+
+Beyond LLVM 22, dpas checks that its layouts agree with each other (same ``sg_layout`` and
+effective ``order``; A's M tile equals C/D's, B's N tile equals C/D's, A's K tile equals B's).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import VectorType
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from wgdist.dialects.xegpu.attrs import DistributeLayoutAttr
+from wgdist.dialects.xegpu.ops_common import (
+    LayoutConstr,
+    parse_props_and_attrs,
+    print_props_and_attrs,
+    shape_str,
+    sorted_props,
+)
+from wgdist.dialects.xegpu.ops_verify import check_layout_for
+from wgdist.layout import Layout
+
+_DPAS_PROPS = ("layout_a", "layout_b", "layout_cd")
+
+
+@irdl_op_definition
+class DpasOp(IRDLOperation):
+    """``%d = xegpu.dpas %a, %b[, %acc] {layout_a, layout_b, layout_cd} : A, B[, C] -> D``."""
+
+    name = "xegpu.dpas"
+
+    lhs = operand_def(VectorType)
+    rhs = operand_def(VectorType)
+    acc = opt_operand_def(VectorType)
+    layout_a = opt_prop_def(LayoutConstr)
+    layout_b = opt_prop_def(LayoutConstr)
+    layout_cd = opt_prop_def(LayoutConstr)
+    result = result_def(VectorType)
+
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        lhs: SSAValue,
+        rhs: SSAValue,
+        result_type: VectorType,
+        acc: SSAValue | None = None,
+        *,
+        layout_a: DistributeLayoutAttr | None = None,
+        layout_b: DistributeLayoutAttr | None = None,
+        layout_cd: DistributeLayoutAttr | None = None,
+        attributes: dict[str, Attribute] | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[lhs, rhs, [acc] if acc is not None else []],
+            result_types=[result_type],
+            properties=sorted_props(
+                {"layout_a": layout_a, "layout_b": layout_b, "layout_cd": layout_cd}
+            ),
+            attributes=attributes,
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DpasOp:
+        pos = parser.pos
+        names = [parser.parse_unresolved_operand()]
+        parser.parse_punctuation(",")
+        names.append(parser.parse_unresolved_operand())
+        if parser.parse_optional_punctuation(",") is not None:
+            names.append(parser.parse_unresolved_operand())
+        props, attrs = parse_props_and_attrs(parser, _DPAS_PROPS)
+        parser.parse_punctuation(":")
+        types = [parser.parse_type()]
+        while parser.parse_optional_punctuation(",") is not None:
+            types.append(parser.parse_type())
+        parser.parse_punctuation("->")
+        res = parser.parse_type()
+        if len(types) != len(names):
+            parser.raise_error(
+                f"expected {len(names)} operand types for xegpu.dpas, got {len(types)}", pos, parser.pos
+            )
+        ops = [parser.resolve_operand(n, t) for n, t in zip(names, types)]
+        return cls.build(
+            operands=[ops[0], ops[1], ops[2:]],
+            result_types=[res],
+            properties=props,
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list([self.lhs, self.rhs, *([self.acc] if self.acc else [])], printer.print_ssa_value)
+        print_props_and_attrs(printer, self, props_in_attr_dict=True)
+        printer.print_string(" : ")
+        printer.print_list(
+            [self.lhs.type, self.rhs.type, *([self.acc.type] if self.acc else [])],
+            printer.print_attribute,
+        )
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    # ---- verification --------------------------------------------------------------------------
+    def verify_(self) -> None:
+        a, b, d = (self._shape(v) for v in (self.lhs, self.rhs, self.result))
+        if self.acc is not None and self.acc.type != self.result.type:
+            raise VerifyException(
+                f"Expecting the acc type to be the same as result. (acc {self.acc.type}, result "
+                f"{self.result.type})"
+            )
+        if len(a) not in (1, 2) or len(b) not in (1, 2, 3) or len(d) not in (1, 2):
+            raise VerifyException(
+                f"expected a 1-D or 2-D A ({shape_str(a)}), 1-D, 2-D or packed 3-D B "
+                f"({shape_str(b)}) and 1-D or 2-D result ({shape_str(d)})"
+            )
+        if len(a) == 1 or len(d) == 1:
+            return  # SIMT (per-lane) forms: LLVM 22 checks no shapes either
+        b2 = [b[0] * b[2], b[1]] if len(b) == 3 else list(b)
+        if len(b) == 1:
+            return
+        if a[1] != b2[0]:
+            raise VerifyException(
+                f"K-dimension mismatch: A is {shape_str(a)}, B is {shape_str(b)}"
+                + (f" (unpacked {shape_str(b2)})" if len(b) == 3 else "")
+            )
+        if a[0] != d[0]:
+            raise VerifyException(f"M-dimension mismatch: A is {shape_str(a)}, result is {shape_str(d)}")
+        if b2[1] != d[1]:
+            raise VerifyException(f"N-dimension mismatch: B is {shape_str(b)}, result is {shape_str(d)}")
+        self._verify_layouts(a, b2 if len(b) == 2 else None, d)
+
+    @staticmethod
+    def _shape(v: SSAValue) -> list[int]:
+        assert isinstance(v.type, VectorType)
+        return list(v.type.get_shape())
+
+    def _verify_layouts(self, a: list[int], b: list[int] | None, d: list[int]) -> None:
+        models: dict[str, tuple[Layout, list[int]]] = {}
+        for name, shape in (("layout_a", a), ("layout_b", b), ("layout_cd", d)):
+            attr = self.properties.get(name)
+            if attr is None or shape is None:
+                continue
+            check_layout_for(name, attr, shape)
+            model = attr.to_model()  # type: ignore[attr-defined]
+            if isinstance(model, Layout):
+                models[name] = (model, shape)
+        wg = {n: m.is_wg for n, (m, _) in models.items()}
+        if len(set(wg.values())) > 1:
+            kinds = ", ".join(f"{n} {'WG' if w else 'SG'}" for n, w in wg.items())
+            raise VerifyException(
+                "expected layout_a, layout_b and layout_cd to be all workgroup layouts (with "
+                f"sg_layout) or all subgroup layouts, got {kinds}"
+            )
+        wg_models = {n: v for n, v in models.items() if v[0].is_wg}
+        if len(wg_models) < 2:
+            return
+        items = list(wg_models.items())
+        (n0, (m0, _)) = items[0]
+        for n, (m, _) in items[1:]:
+            if m.sg_layout != m0.sg_layout:
+                raise VerifyException(
+                    f"expected the same sg_layout on {n0} and {n}, got {list(m0.sg_layout or ())} "
+                    f"and {list(m.sg_layout or ())}"
+                )
+            if m.effective_order() != m0.effective_order():
+                raise VerifyException(
+                    f"expected the same order on {n0} and {n}, got {list(m0.effective_order())} "
+                    f"and {list(m.effective_order())}"
+                )
+        data = {n: m.sg_data_for(s) for n, (m, s) in wg_models.items()}
+        pairs = (
+            ("layout_a", 0, "layout_cd", 0, "M"),
+            ("layout_b", 1, "layout_cd", 1, "N"),
+            ("layout_a", 1, "layout_b", 0, "K"),
+        )
+        for x, i, y, j, dim in pairs:
+            if x in data and y in data and data[x][i] != data[y][j]:
+                raise VerifyException(
+                    f"{dim}-dimension mismatch between layouts: {x} sg_data {list(data[x])} gives "
+                    f"{dim} = {data[x][i]}, {y} sg_data {list(data[y])} gives {dim} = {data[y][j]}"
+                )
+
+
+@irdl_op_definition
+class ConvertLayoutOp(IRDLOperation):
+    """``%r = xegpu.convert_layout %v <{input_layout = .., target_layout = ..}> : vector<..>``."""
+
+    name = "xegpu.convert_layout"
+
+    source = operand_def(VectorType)
+    input_layout = prop_def(LayoutConstr)
+    target_layout = prop_def(LayoutConstr)
+    result = result_def(VectorType)
+
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        source: SSAValue,
+        input_layout: DistributeLayoutAttr,
+        target_layout: DistributeLayoutAttr,
+        attributes: dict[str, Attribute] | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[source],
+            result_types=[source.type],
+            properties={"input_layout": input_layout, "target_layout": target_layout},
+            attributes=attributes,
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ConvertLayoutOp:
+        src = parser.parse_unresolved_operand()
+        props, attrs = parse_props_and_attrs(parser, ("input_layout", "target_layout"))
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        return cls.build(
+            operands=[parser.resolve_operand(src, t)], result_types=[t], properties=props, attributes=attrs
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.source)
+        print_props_and_attrs(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+
+    def verify_(self) -> None:
+        if self.source.type != self.result.type:
+            raise VerifyException(
+                f"expected the result type {self.result.type} to equal the source type {self.source.type}"
+            )
+        assert isinstance(self.source.type, VectorType)
+        shape = list(self.source.type.get_shape())
+        src, dst = self.input_layout, self.target_layout
+        if src.is_wg != dst.is_wg:  # type: ignore[union-attr]
+            raise VerifyException(
+                "expected input layout and target layout be WgLayout or SgLayout at the same time. "
+                f"(input_layout is {'WG' if src.is_wg else 'SG'}, target_layout is "  # type: ignore[union-attr]
+                f"{'WG' if dst.is_wg else 'SG'})"  # type: ignore[union-attr]
+            )
+        check_layout_for("input_layout", src, shape)
+        check_layout_for("target_layout", dst, shape)
+
+
+COMPUTE_OPS = [DpasOp, ConvertLayoutOp]

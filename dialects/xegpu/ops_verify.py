@@ -1,0 +1,131 @@
+"""Verifier pieces shared by the XeGPU ops (messages keep LLVM 22's wording and add numbers).
+
+All layout arithmetic is :mod:`wgdist.layout`'s; this module only words the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import VectorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from wgdist.dialects.xegpu.attrs import DISTRIBUTE_LAYOUT_TYPES
+from wgdist.dialects.xegpu.types import TensorDescType
+from wgdist.layout import distribution_errors
+
+
+def check_offsets_rank(n_offsets: int, tdesc: TensorDescType) -> None:
+    if n_offsets != tdesc.get_rank():
+        raise VerifyException(
+            f"Mismatched ranks between offsets and tensor descriptor: {n_offsets} offsets for a "
+            f"rank-{tdesc.get_rank()} tensor_desc {tdesc}"
+        )
+
+
+def expected_block_shape(op: Operation, value_shape: Sequence[int], tdesc: TensorDescType) -> list[int]:
+    """The vector shape a block access of ``tdesc`` moves, after transpose, packed and
+    array_length (LLVM 22's rule)."""
+    shape = list(tdesc.get_shape())
+    transpose = op.properties.get("transpose")
+    if transpose is not None:
+        from wgdist.dialects.xegpu.offsets import static_values
+
+        perm = static_values(transpose) or []
+        if sorted(perm) != list(range(len(shape))):
+            raise VerifyException(
+                f"transpose {perm} is not a permutation of the {len(shape)} tensor_desc dims"
+            )
+        shape = [shape[p] for p in perm]
+    if "packed" in op.properties and len(shape) == 2 and value_shape:
+        vnni = value_shape[-1]
+        if vnni <= 0 or shape[0] % vnni:
+            raise VerifyException(
+                f"packed: dim 0 of the tensor_desc ({shape[0]}) is not a multiple of the packing "
+                f"factor {vnni} (the last dim of the result)"
+            )
+        shape = [shape[0] // vnni, shape[1], vnni]
+    if tdesc.array_length > 1:
+        shape = [tdesc.array_length, *shape]
+    return shape
+
+
+def check_value_shape(op: Operation, what: str, value: SSAValue, tdesc: TensorDescType) -> None:
+    """load_nd/store_nd: the vector agrees with the descriptor (SIMD), or is one lane's even
+    share of it (SIMT, 8 or 16 lanes, no layout on the descriptor)."""
+    vt = value.type
+    assert isinstance(vt, VectorType)
+    if vt.element_type != tdesc.element_type:
+        raise VerifyException(
+            f"{'Value' if what == 'Value' else 'Result'} should have the same element type as "
+            f"TensorDesc. ({vt.element_type} vs {tdesc.element_type})"
+        )
+    if op.name == "xegpu.load_nd" and tdesc.get_rank() not in (1, 2):
+        raise VerifyException(f"Expects a 1D or 2D TensorDesc. (got rank {tdesc.get_rank()})")
+    vshape = list(vt.get_shape())
+    n_desc = 1
+    for d in tdesc.get_shape():
+        n_desc *= d
+    n_val = 1
+    for d in vshape:
+        n_val *= d
+    if len(vshape) == 1 and n_val < n_desc:
+        if not _is_none(tdesc.layout):
+            raise VerifyException(
+                f"TensorDesc doesn't need LayoutAttr for SIMT code (a rank-1 {vt} from {tdesc})"
+            )
+        total = n_desc * tdesc.array_length
+        lanes = total // n_val if total % n_val == 0 else -1
+        if lanes not in (8, 16):
+            raise VerifyException(
+                f"{what} shape {vshape} is not a valid distribution for tensor descriptor {tdesc} "
+                f"({total} elements over {n_val} per lane; 8 or 16 lanes expected)"
+            )
+        return
+    expected = expected_block_shape(op, vshape, tdesc)
+    if expected != vshape:
+        raise VerifyException(
+            f"{what} shape {vshape} is not consistent with tensor descriptor {tdesc} "
+            f"(expected {expected})"
+        )
+
+
+def _is_none(a: Attribute) -> bool:
+    return not isinstance(a, DISTRIBUTE_LAYOUT_TYPES)
+
+
+def check_layout_for(
+    what: str, layout: Attribute, shape: Sequence[int], *, no_sharing: bool = False
+) -> None:
+    """``layout`` (a layout attribute) must have ``shape``'s rank and distribute it."""
+    assert isinstance(layout, DISTRIBUTE_LAYOUT_TYPES)
+    model = layout.to_model()
+    if model.rank != len(shape):
+        raise VerifyException(
+            f"expected {what} rank {model.rank} to match the rank {len(shape)} of shape {list(shape)}"
+        )
+    errs = distribution_errors(shape, model, no_sharing=no_sharing)
+    if errs:
+        raise VerifyException(f"{what} {layout} cannot distribute {list(shape)}: {'; '.join(errs)}")
+
+
+def check_value_layout(
+    op: Operation,
+    layout: Attribute | None,
+    value: SSAValue | None,
+    tdesc: TensorDescType,
+    *,
+    store: bool,
+) -> None:
+    """The anchor ``layout`` of an nd access fits the data it describes; a store's layout (or
+    its descriptor's) must not share data between subgroups (layouts-spec 1.3 rule 5)."""
+    shape = list(tdesc.get_shape())
+    if value is not None and isinstance(value.type, VectorType):
+        vshape = list(value.type.get_shape())
+        if layout is not None and len(vshape) == layout.to_model().rank:  # type: ignore[union-attr]
+            shape = vshape
+    if layout is not None:
+        check_layout_for("layout", layout, shape, no_sharing=store)
+    elif store and not _is_none(tdesc.layout):
+        check_layout_for("tensor_desc layout", tdesc.layout, tdesc.get_shape(), no_sharing=True)
