@@ -50,7 +50,14 @@ def fmt_list(values: Sequence[int]) -> str:
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
-def make_vector(element_type: Attribute, shape: Sequence[int], scalable: Sequence[bool]) -> VectorType:
+def entries(n: int) -> str:
+    """``"1 entry"`` / ``"3 entries"``."""
+    return f"{n} entry" if n == 1 else f"{n} entries"
+
+
+def make_vector(
+    element_type: Attribute, shape: Sequence[int], scalable: Sequence[bool]
+) -> VectorType:
     """A vector type with the given shape and scalable-dimension flags."""
     flags = ArrayAttr([BoolAttr(bool(s), i1) for s in scalable])
     return VectorType(element_type, shape, flags)

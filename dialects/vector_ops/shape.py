@@ -26,7 +26,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.vector_ops._common import fmt_list, i64_dense, make_vector, vector_of
+from wgdist.dialects.vector_ops._common import entries, fmt_list, i64_dense, make_vector, vector_of
 
 
 def transposed_type(source: VectorType, permutation: Sequence[int]) -> VectorType:
@@ -80,7 +80,7 @@ class TransposeOp(IRDLOperation):
         rank = source.get_num_dims()
         if len(perm) != rank:
             raise VerifyException(
-                f"permutation {fmt_list(perm)} has {len(perm)} entries but the source type "
+                f"permutation {fmt_list(perm)} has {entries(len(perm))} but the source type "
                 f"{source} has rank {rank}"
             )
         if sorted(perm) != list(range(rank)):
@@ -178,7 +178,9 @@ class ConstantMaskOp(IRDLOperation):
 
     assembly_format = "$mask_dim_sizes attr-dict `:` type(results)"
 
-    def __init__(self, mask_dim_sizes: Sequence[int], result_type: VectorType | None = None) -> None:
+    def __init__(
+        self, mask_dim_sizes: Sequence[int], result_type: VectorType | None = None
+    ) -> None:
         """``result_type`` defaults to ``vector<mask_dim_sizes x i1>`` (an all-set mask)."""
         if result_type is None:
             result_type = VectorType(i1, list(mask_dim_sizes))
@@ -195,7 +197,7 @@ class ConstantMaskOp(IRDLOperation):
         shape = res.get_shape()
         if len(sizes) != len(shape):
             raise VerifyException(
-                f"mask_dim_sizes {fmt_list(sizes)} has {len(sizes)} entries but the result "
+                f"mask_dim_sizes {fmt_list(sizes)} has {entries(len(sizes))} but the result "
                 f"type {res} has rank {len(shape)}"
             )
         for d, (size, dim, scalable) in enumerate(zip(sizes, shape, res.get_scalable_dims())):

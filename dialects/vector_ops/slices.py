@@ -36,6 +36,7 @@ from xdsl.utils.exceptions import VerifyException
 from wgdist.dialects.vector_ops._common import (
     I64ArrayAttr,
     array_values,
+    entries,
     fmt_list,
     i64_array,
     make_vector,
@@ -148,7 +149,7 @@ class ExtractStridedSliceOp(IRDLOperation):
             )
         if len(offsets) > len(shape):
             raise VerifyException(
-                f"offsets {fmt_list(offsets)} has {len(offsets)} entries, more than the rank "
+                f"offsets {fmt_list(offsets)} has {entries(len(offsets))}, more than the rank "
                 f"{len(shape)} of the source type {source}"
             )
         _check_strides(strides)
@@ -251,12 +252,12 @@ class InsertStridedSliceOp(IRDLOperation):
             )
         if len(offsets) != len(d_shape):
             raise VerifyException(
-                f"offsets {fmt_list(offsets)} has {len(offsets)} entries but the destination "
+                f"offsets {fmt_list(offsets)} has {entries(len(offsets))} but the destination "
                 f"type {dest} has rank {len(d_shape)}"
             )
         if len(strides) != len(v_shape):
             raise VerifyException(
-                f"strides {fmt_list(strides)} has {len(strides)} entries but the value type "
+                f"strides {fmt_list(strides)} has {entries(len(strides))} but the value type "
                 f"{value} has rank {len(v_shape)}"
             )
         _check_strides(strides)
