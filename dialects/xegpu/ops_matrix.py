@@ -1,0 +1,265 @@
+"""Shared-local-memory matrix ops: create_mem_desc, load_matrix, store_matrix.
+
+Text quirks copied from mlir-opt 22: the types of the dynamic offsets are listed after the
+``mem_desc`` type (``: !xegpu.mem_desc<..>, index -> vector<..>``) and there is no space before
+the colon (``<{layout = ..}>: ...``; ``%md[0, 0] : ...`` without a property dictionary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    I64,
+    AnyFloat,
+    DenseArrayBase,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    UnitAttr,
+    VectorType,
+)
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from wgdist.dialects.xegpu import offsets as idx
+from wgdist.dialects.xegpu.attrs import DistributeLayoutAttr
+from wgdist.dialects.xegpu.ops_common import (
+    LayoutConstr,
+    parse_props_and_attrs,
+    print_props_and_attrs,
+    sorted_props,
+)
+from wgdist.dialects.xegpu.ops_verify import check_layout_for
+from wgdist.dialects.xegpu.types import MemDescType
+
+_DataConstr = VectorType | IntegerType | AnyFloat
+
+
+@irdl_op_definition
+class CreateMemDescOp(IRDLOperation):
+    """``%md = xegpu.create_mem_desc %slm : memref<4096xi8, 3> -> !xegpu.mem_desc<..>``."""
+
+    name = "xegpu.create_mem_desc"
+
+    source = operand_def(MemRefType)
+    mem_desc = result_def(MemDescType)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, source: SSAValue, result_type: MemDescType) -> None:
+        super().__init__(operands=[source], result_types=[result_type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CreateMemDescOp:
+        src = parser.parse_unresolved_operand()
+        _, attrs = parse_props_and_attrs(parser, ())
+        parser.parse_punctuation(":")
+        st = parser.parse_type()
+        parser.parse_punctuation("->")
+        rt = parser.parse_type()
+        return cls.build(operands=[parser.resolve_operand(src, st)], result_types=[rt], attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.source)
+        print_props_and_attrs(printer, self)
+        printer.print_string(": ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.mem_desc.type)
+
+    def verify_(self) -> None:
+        t = self.source.type
+        assert isinstance(t, MemRefType)
+        ms = t.memory_space
+        if not (isinstance(ms, IntegerAttr) and ms.value.data == 3):
+            raise VerifyException(f"expected a shared (memory space 3) memref source, got {t}")
+        if t.get_num_dims() not in (1, 2) or any(d < 0 for d in t.get_shape()):
+            raise VerifyException(f"expected a static 1-D or 2-D memref source, got {t}")
+
+
+class _MatrixAccess(IRDLOperation):
+    """Shared text of load_matrix/store_matrix."""
+
+    PROPS: ClassVar[tuple[str, ...]] = ("subgroup_block_io", "layout")
+    HAS_DATA: ClassVar[bool] = False
+
+    def mixed_offsets(self) -> idx.Mixed:
+        return idx.mixed(self.properties.get("const_offsets"), self.operands[self._n_fixed() :])
+
+    def _n_fixed(self) -> int:
+        return 2 if self.HAS_DATA else 1
+
+    @property
+    def mem_desc_value(self) -> SSAValue:
+        return self.operands[self._n_fixed() - 1]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _MatrixAccess:
+        data = None
+        if cls.HAS_DATA:
+            data = parser.parse_unresolved_operand()
+            parser.parse_punctuation(",")
+        md = parser.parse_unresolved_operand()
+        dyn, static = idx.parse_index_list(parser)
+        props, attrs = parse_props_and_attrs(parser, cls.PROPS)
+        props["const_offsets"] = idx.static_array(static)
+        parser.parse_punctuation(":")
+        data_t = None
+        if cls.HAS_DATA:
+            data_t = parser.parse_type()
+            parser.parse_punctuation(",")
+        md_t = parser.parse_type()
+        index = IndexType()
+        for _ in dyn:
+            parser.parse_punctuation(",")
+            parser.parse_type()
+        results = []
+        if not cls.HAS_DATA:
+            parser.parse_punctuation("->")
+            results.append(parser.parse_type())
+        operands: list[SSAValue | list[SSAValue]] = []
+        if data is not None and data_t is not None:
+            operands.append(parser.resolve_operand(data, data_t))
+        operands.append(parser.resolve_operand(md, md_t))
+        operands.append([parser.resolve_operand(o, index) for o in dyn])
+        return cls.build(
+            operands=operands, result_types=results, properties=sorted_props(props), attributes=attrs
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        if self.HAS_DATA:
+            printer.print_ssa_value(self.operands[0])
+            printer.print_string(", ")
+        printer.print_ssa_value(self.mem_desc_value)
+        idx.print_index_list(
+            printer, idx.static_values(self.properties["const_offsets"]) or [], self.operands[self._n_fixed() :]
+        )
+        print_props_and_attrs(printer, self, ("const_offsets",))
+        printer.print_string(": ")
+        printer.print_list([o.type for o in self.operands], printer.print_attribute)
+        if not self.HAS_DATA:
+            printer.print_string(" -> ")
+            printer.print_attribute(self.results[0].type)
+
+    def _verify_matrix(self, data_t: Attribute) -> None:
+        dyn = self.operands[self._n_fixed() :]
+        idx.verify_index_list("offsets", self.properties.get("const_offsets"), dyn)
+        md = self.mem_desc_value.type
+        assert isinstance(md, MemDescType)
+        elt = data_t.element_type if isinstance(data_t, VectorType) else data_t
+        if elt != md.element_type:
+            raise VerifyException(
+                f"expected the data element type {elt} to equal the mem_desc element type {md.element_type}"
+            )
+        if len(self.mixed_offsets()) != md.get_rank():
+            raise VerifyException(
+                f"expected {md.get_rank()} offsets for {md}, got {len(self.mixed_offsets())}"
+            )
+        sbio = "subgroup_block_io" in self.properties
+        if not isinstance(data_t, VectorType):
+            if sbio:
+                raise VerifyException("subgroup_block_io are only allowed when result is a VectorType.")
+            return
+        if md.get_rank() != 2:
+            raise VerifyException(f"mem_desc must be 2D. (got {md})")
+        shape = list(data_t.get_shape())
+        if len(shape) == 2 and any(d > m for d, m in zip(shape, md.get_shape())):
+            raise VerifyException(
+                f"data shape must not exceed mem_desc shape. (data {shape}, mem_desc {list(md.get_shape())})"
+            )
+        layout = self.properties.get("layout")
+        if layout is not None:
+            check_layout_for("layout", layout, shape, no_sharing=self.HAS_DATA)
+
+
+def _matrix_props(
+    offsets: Sequence[int | SSAValue], subgroup_block_io: bool, layout: DistributeLayoutAttr | None
+) -> tuple[list[SSAValue], dict[str, Attribute]]:
+    static, dynamic = idx.split(offsets)
+    return dynamic, sorted_props(
+        {
+            "const_offsets": idx.static_array(static),
+            "subgroup_block_io": UnitAttr() if subgroup_block_io else None,
+            "layout": layout,
+        }
+    )
+
+
+@irdl_op_definition
+class LoadMatrixOp(_MatrixAccess):
+    """``%v = xegpu.load_matrix %md[%i, 0] <{layout = ..}>: !xegpu.mem_desc<..>, index -> vector``."""
+
+    name = "xegpu.load_matrix"
+
+    mem_desc = operand_def(MemDescType)
+    offsets = var_operand_def(IndexType)
+    const_offsets = prop_def(DenseArrayBase[I64])
+    subgroup_block_io = opt_prop_def(UnitAttr)
+    layout = opt_prop_def(LayoutConstr)
+    res = result_def(_DataConstr)
+
+    def __init__(
+        self,
+        mem_desc: SSAValue,
+        offsets: Sequence[int | SSAValue],
+        result_type: Attribute,
+        *,
+        subgroup_block_io: bool = False,
+        layout: DistributeLayoutAttr | None = None,
+    ) -> None:
+        dyn, props = _matrix_props(offsets, subgroup_block_io, layout)
+        super().__init__(operands=[mem_desc, dyn], result_types=[result_type], properties=props)
+
+    def verify_(self) -> None:
+        self._verify_matrix(self.res.type)
+
+
+@irdl_op_definition
+class StoreMatrixOp(_MatrixAccess):
+    """``xegpu.store_matrix %v, %md[0, %i] <{..}>: vector<..>, !xegpu.mem_desc<..>, index``."""
+
+    name = "xegpu.store_matrix"
+    HAS_DATA: ClassVar[bool] = True
+
+    data = operand_def(_DataConstr)
+    mem_desc = operand_def(MemDescType)
+    offsets = var_operand_def(IndexType)
+    const_offsets = prop_def(DenseArrayBase[I64])
+    subgroup_block_io = opt_prop_def(UnitAttr)
+    layout = opt_prop_def(LayoutConstr)
+
+    def __init__(
+        self,
+        data: SSAValue,
+        mem_desc: SSAValue,
+        offsets: Sequence[int | SSAValue],
+        *,
+        subgroup_block_io: bool = False,
+        layout: DistributeLayoutAttr | None = None,
+    ) -> None:
+        dyn, props = _matrix_props(offsets, subgroup_block_io, layout)
+        super().__init__(operands=[data, mem_desc, dyn], properties=props)
+
+    def verify_(self) -> None:
+        self._verify_matrix(self.data.type)
+
+
+MATRIX_OPS = [CreateMemDescOp, LoadMatrixOp, StoreMatrixOp]

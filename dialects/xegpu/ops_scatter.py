@@ -1,0 +1,559 @@
+"""Scattered access ops: create_tdesc, update_offset, load, store, prefetch, atomic_rmw.
+
+``load``/``store``/``prefetch`` have two forms in LLVM 22: on a scattered ``!xegpu.tensor_desc``
+(``xegpu.load %t, %mask``) and descriptor-free on a 1-D memref or an integer address with an
+offsets vector (``xegpu.load %m[%offs], %mask <{chunk_size = 2}>``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    I64,
+    AnyFloat,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    VectorType,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from wgdist.dialects.xegpu.attrs import (
+    ATOMIC_RMW_KINDS,
+    CachePolicyAttr,
+    DistributeLayoutAttr,
+    MemorySpace,
+)
+from wgdist.dialects.xegpu.ops_common import (
+    CacheHintConstr,
+    LayoutConstr,
+    parse_props_and_attrs,
+    print_attr_dict,
+    print_props_and_attrs,
+    sorted_props,
+)
+from wgdist.dialects.xegpu.ops_verify import check_layout_for
+from wgdist.dialects.xegpu.types import TensorDescType
+
+_HINTS = ("l1_hint", "l2_hint", "l3_hint")
+_SourceConstr = TensorDescType | MemRefType | IntegerType
+_OffsetConstr = VectorType | IndexType
+_MaskConstr = VectorType | IntegerType
+_ValueConstr = VectorType | IntegerType | AnyFloat
+
+
+def _shape(t: Attribute) -> list[int]:
+    return list(t.get_shape()) if isinstance(t, VectorType) else []
+
+
+def _numel(t: Attribute) -> int:
+    n = 1
+    for d in _shape(t):
+        n *= d
+    return n
+
+
+def _check_source(op: Operation, source: SSAValue) -> TensorDescType | None:
+    t = source.type
+    if isinstance(t, TensorDescType):
+        if not t.is_scattered:
+            raise VerifyException(f"Expects a scattered TensorDesc. (got {t})")
+        return t
+    if isinstance(t, MemRefType) and t.get_num_dims() != 1:
+        raise VerifyException(
+            f"Expecting the source is a 1D memref or pointer (uint64_t). (got a rank-{t.get_num_dims()} {t})"
+        )
+    if isinstance(t, IntegerType) and t.width.data not in (32, 64):
+        raise VerifyException(f"expected a 32- or 64-bit integer address as source, got {t}")
+    return None
+
+
+def check_gather_scatter(
+    what: str, value_t: Attribute, mask_t: Attribute, tdesc: TensorDescType | None,
+    offsets_t: Attribute | None, chunk: int,
+) -> None:  # fmt: skip
+    """LLVM 22's shape rules for gathers/scatters (descriptor and buffer forms)."""
+    if tdesc is not None:
+        chunk = tdesc.chunk_size
+        elt = value_t.element_type if isinstance(value_t, VectorType) else value_t
+        if elt != tdesc.element_type:
+            raise VerifyException(
+                f"{what} should have the same element type as TensorDesc. ({elt} vs {tdesc.element_type})"
+            )
+        vshape = _shape(value_t)
+        if len(vshape) == 1 and vshape[0] == chunk:  # SIMT: one lane's chunk
+            if not isinstance(tdesc.layout, NoneAttr):
+                raise VerifyException("TensorDesc doesn't need LayoutAttr for SIMT code")
+            return
+        tshape = list(tdesc.get_shape())
+        if vshape != tshape:
+            raise VerifyException(
+                f"{what} shape {vshape} is neither a valid distribution for SIMT nor consistent with "
+                f"the tensor descriptor for SIMD {tdesc}"
+            )
+        expected_mask = tshape[:-1] if chunk > 1 else tshape
+        if _shape(mask_t) != expected_mask:
+            raise VerifyException(
+                f"Mask should match TensorDesc except the chunk size dim. (mask {_shape(mask_t)}, "
+                f"expected {expected_mask})"
+            )
+        return
+    if not isinstance(value_t, VectorType):
+        if chunk > 1:
+            raise VerifyException(f"Expecting chunk size == 1 for scalar result (chunk_size {chunk})")
+        if isinstance(mask_t, VectorType) or isinstance(offsets_t, VectorType):
+            raise VerifyException("Expecting scalar mask and offsets.")
+        return
+    n_val = _numel(value_t)
+    if not isinstance(mask_t, VectorType) and not isinstance(offsets_t, VectorType):
+        if n_val != chunk:
+            raise VerifyException(f"value elements must match chunk size {chunk} (value has {n_val})")
+        return
+    if not isinstance(mask_t, VectorType):
+        raise VerifyException("Expecting a vector type mask.")
+    n_mask = _numel(mask_t)
+    if chunk > 1:
+        if value_t.get_num_dims() == 1 and n_val != chunk:
+            raise VerifyException(f"value elements must match chunk size {chunk} (value has {n_val})")
+    elif n_val != n_mask:
+        raise VerifyException(
+            f"Mask should match value except the chunk size dim. (mask {_shape(mask_t)}, value {_shape(value_t)})"
+        )
+    if n_mask == 1:
+        return
+    expected = _shape(value_t)[:-1] if chunk > 1 else _shape(value_t)
+    if _shape(mask_t) != expected:
+        raise VerifyException(
+            f"Mask should match value except the chunk size dim. (mask {_shape(mask_t)}, expected {expected})"
+        )
+    if isinstance(offsets_t, VectorType) and _shape(offsets_t) != _shape(mask_t):
+        raise VerifyException(
+            f"expected offsets {_shape(offsets_t)} to have the shape of the mask {_shape(mask_t)}"
+        )
+
+
+@irdl_op_definition
+class CreateTdescOp(IRDLOperation):
+    """``%t = xegpu.create_tdesc %src, %offs : ui64, vector<4xindex> -> !xegpu.tensor_desc<..>``."""
+
+    name = "xegpu.create_tdesc"
+
+    source = operand_def(MemRefType | IntegerType)
+    offsets = operand_def(VectorType)
+    result = result_def(TensorDescType)
+
+    traits = traits_def(Pure())
+    assembly_format = (
+        "$source `,` $offsets attr-dict `:` type($source) `,` type($offsets) `->` type($result)"
+    )
+
+    def __init__(self, source: SSAValue, offsets: SSAValue, result_type: TensorDescType) -> None:
+        super().__init__(operands=[source, offsets], result_types=[result_type])
+
+    def verify_(self) -> None:
+        t = self.result.type
+        assert isinstance(t, TensorDescType)
+        if not t.is_scattered:
+            raise VerifyException(f"Expects a scattered TensorDesc. (got {t})")
+        src = self.source.type
+        if isinstance(src, MemRefType):
+            ms = src.memory_space
+            slm = isinstance(ms, IntegerAttr) and ms.value.data == 3
+            if slm != (t.memory_space == MemorySpace.SLM):
+                raise VerifyException(
+                    f"Memory space mismatch. (source {src} is in {'slm' if slm else 'global'}, "
+                    f"TensorDesc in {t.memory_space.value})"
+                )
+        expected = _shape(self.offsets.type) + ([t.chunk_size] if t.chunk_size != 1 else [])
+        if expected != list(t.get_shape()):
+            raise VerifyException(f"Incorrect TensorDesc shape. Expected is {expected}, got {list(t.get_shape())}")
+
+
+@irdl_op_definition
+class UpdateOffsetOp(IRDLOperation):
+    """``%u = xegpu.update_offset %t, %delta : !xegpu.tensor_desc<..>, vector<4xindex>``."""
+
+    name = "xegpu.update_offset"
+
+    TensorDesc = operand_def(TensorDescType)
+    offsets = operand_def(VectorType)
+    result = result_def(TensorDescType)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, tensor_desc: SSAValue, offsets: SSAValue) -> None:
+        super().__init__(operands=[tensor_desc, offsets], result_types=[tensor_desc.type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> UpdateOffsetOp:
+        t = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        o = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        tt = parser.parse_type()
+        parser.parse_punctuation(",")
+        ot = parser.parse_type()
+        return cls.build(
+            operands=[parser.resolve_operand(t, tt), parser.resolve_operand(o, ot)],
+            result_types=[tt],
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list([self.TensorDesc, self.offsets], printer.print_ssa_value)
+        print_attr_dict(printer, self)
+        printer.print_string(" : ")
+        printer.print_list([self.TensorDesc.type, self.offsets.type], printer.print_attribute)
+
+    def verify_(self) -> None:
+        t = self.TensorDesc.type
+        assert isinstance(t, TensorDescType)
+        if not t.is_scattered:
+            raise VerifyException(f"Expects a scattered TensorDesc. (got {t})")
+        if self.result.type != t:
+            raise VerifyException(f"expected the result type to be {t}, got {self.result.type}")
+        expected = list(t.get_shape())[:-1] if t.chunk_size > 1 else list(t.get_shape())
+        if _shape(self.offsets.type) != expected:
+            raise VerifyException(
+                f"expected offsets of shape {expected} for {t}, got {_shape(self.offsets.type)}"
+            )
+
+
+class _ScatterAccess(IRDLOperation):
+    """Shared text: ``[value,] source[[offsets]], [mask] <{props}> {attrs} : type(operands)``."""
+
+    PROPS: ClassVar[tuple[str, ...]] = ()
+    HAS_VALUE: ClassVar[bool] = False
+    HAS_MASK: ClassVar[bool] = True
+    HAS_RESULT: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _ScatterAccess:
+        pos = parser.pos
+        names = []
+        if cls.HAS_VALUE:
+            names.append(parser.parse_unresolved_operand())
+            parser.parse_punctuation(",")
+        names.append(parser.parse_unresolved_operand())
+        offsets = None
+        if parser.parse_optional_punctuation("[") is not None:
+            offsets = parser.parse_unresolved_operand()
+            parser.parse_punctuation("]")
+            names.append(offsets)
+        if cls.HAS_MASK:
+            parser.parse_punctuation(",")
+            names.append(parser.parse_unresolved_operand())
+        props, attrs = parse_props_and_attrs(parser, cls.PROPS)
+        parser.parse_punctuation(":")
+        types = [parser.parse_type()]
+        while parser.parse_optional_punctuation(",") is not None:
+            types.append(parser.parse_type())
+        results = []
+        if cls.HAS_RESULT:
+            parser.parse_punctuation("->")
+            results.append(parser.parse_type())
+        if len(types) != len(names):
+            parser.raise_error(f"expected {len(names)} operand types, got {len(types)}", pos, parser.pos)
+        ops = [parser.resolve_operand(n, t) for n, t in zip(names, types)]
+        groups: list[SSAValue | list[SSAValue]] = []
+        i = 0
+        if cls.HAS_VALUE:
+            groups.append(ops[0])
+            i = 1
+        groups.append(ops[i])
+        groups.append([ops[i + 1]] if offsets is not None else [])
+        if cls.HAS_MASK:
+            groups.append(ops[-1])
+        return cls.build(operands=groups, result_types=results, properties=props, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        ops = list(self.operands)
+        printer.print_string(" ")
+        if self.HAS_VALUE:
+            printer.print_ssa_value(ops.pop(0))
+            printer.print_string(", ")
+        printer.print_ssa_value(ops[0])
+        offsets = self.offset_operand()
+        if offsets is not None:
+            printer.print_string("[")
+            printer.print_ssa_value(offsets)
+            printer.print_string("]")
+        if self.HAS_MASK:
+            printer.print_string(", ")
+            printer.print_ssa_value(ops[-1])
+        print_props_and_attrs(printer, self)
+        printer.print_string(" : ")
+        printer.print_list([o.type for o in self.operands], printer.print_attribute)
+        if self.HAS_RESULT:
+            printer.print_string(" -> ")
+            printer.print_attribute(self.results[0].type)
+
+    def offset_operand(self) -> SSAValue | None:
+        offs = self.offsets
+        return offs
+
+    def source_value(self) -> SSAValue:
+        return self.operands[1 if self.HAS_VALUE else 0]
+
+    def chunk(self) -> int:
+        c = self.properties.get("chunk_size")
+        return c.value.data if isinstance(c, IntegerAttr) else 1
+
+    def _verify_common(self, value_t: Attribute | None, store: bool) -> None:
+        src = self.source_value()
+        tdesc = _check_source(self, src)
+        offs = self.offset_operand()
+        if tdesc is not None and offs is not None:
+            raise VerifyException("offsets are not allowed with a tensor_desc source")
+        if tdesc is None and offs is None:
+            raise VerifyException(f"expected offsets for the {src.type} source")
+        if tdesc is not None and "chunk_size" in self.properties:
+            raise VerifyException("chunk_size is taken from the tensor_desc; do not set it on the op")
+        if value_t is not None:
+            mask_t = self.operands[-1].type
+            check_gather_scatter("Value", value_t, mask_t, tdesc, offs.type if offs else None, self.chunk())
+        layout = self.properties.get("layout")
+        if layout is not None:
+            shape = _shape(value_t) if value_t is not None else (
+                list(tdesc.get_shape()) if tdesc is not None else _shape(offs.type if offs else None)
+            )  # fmt: skip
+            if shape:
+                check_layout_for("layout", layout, shape, no_sharing=store)
+
+
+@irdl_op_definition
+class LoadGatherOp(_ScatterAccess):
+    """``xegpu.load`` (gather): ``%v = xegpu.load %src[[%offs]], %mask <{..}> : ... -> vector``."""
+
+    name = "xegpu.load"
+    PROPS: ClassVar[tuple[str, ...]] = ("chunk_size", *_HINTS, "layout")
+    HAS_RESULT: ClassVar[bool] = True
+
+    source = operand_def(_SourceConstr)
+    offsets = opt_operand_def(_OffsetConstr)
+    mask = operand_def(_MaskConstr)
+    chunk_size = opt_prop_def(IntegerAttr[I64])
+    l1_hint = opt_prop_def(CacheHintConstr)
+    l2_hint = opt_prop_def(CacheHintConstr)
+    l3_hint = opt_prop_def(CacheHintConstr)
+    layout = opt_prop_def(LayoutConstr)
+    value = result_def(_ValueConstr)
+
+    def __init__(
+        self,
+        source: SSAValue,
+        mask: SSAValue,
+        result_type: Attribute,
+        offsets: SSAValue | None = None,
+        *,
+        chunk_size: int | None = None,
+        l1_hint: CachePolicyAttr | None = None,
+        l2_hint: CachePolicyAttr | None = None,
+        l3_hint: CachePolicyAttr | None = None,
+        layout: DistributeLayoutAttr | None = None,
+    ) -> None:
+        props = {
+            "chunk_size": IntegerAttr(chunk_size, i64) if chunk_size is not None else None,
+            "l1_hint": l1_hint, "l2_hint": l2_hint, "l3_hint": l3_hint, "layout": layout,
+        }  # fmt: skip
+        super().__init__(
+            operands=[source, [offsets] if offsets is not None else [], mask],
+            result_types=[result_type],
+            properties=sorted_props(props),
+        )
+
+    def verify_(self) -> None:
+        self._verify_common(self.value.type, store=False)
+
+
+@irdl_op_definition
+class StoreScatterOp(_ScatterAccess):
+    """``xegpu.store`` (scatter): ``xegpu.store %v, %dst[[%offs]], %mask <{..}> : ...``."""
+
+    name = "xegpu.store"
+    PROPS: ClassVar[tuple[str, ...]] = ("chunk_size", *_HINTS, "layout")
+    HAS_VALUE: ClassVar[bool] = True
+
+    value = operand_def(_ValueConstr)
+    dest = operand_def(_SourceConstr)
+    offsets = opt_operand_def(_OffsetConstr)
+    mask = operand_def(_MaskConstr)
+    chunk_size = opt_prop_def(IntegerAttr[I64])
+    l1_hint = opt_prop_def(CacheHintConstr)
+    l2_hint = opt_prop_def(CacheHintConstr)
+    l3_hint = opt_prop_def(CacheHintConstr)
+    layout = opt_prop_def(LayoutConstr)
+
+    def __init__(
+        self,
+        value: SSAValue,
+        dest: SSAValue,
+        mask: SSAValue,
+        offsets: SSAValue | None = None,
+        *,
+        chunk_size: int | None = None,
+        l1_hint: CachePolicyAttr | None = None,
+        l2_hint: CachePolicyAttr | None = None,
+        l3_hint: CachePolicyAttr | None = None,
+        layout: DistributeLayoutAttr | None = None,
+    ) -> None:
+        props = {
+            "chunk_size": IntegerAttr(chunk_size, i64) if chunk_size is not None else None,
+            "l1_hint": l1_hint, "l2_hint": l2_hint, "l3_hint": l3_hint, "layout": layout,
+        }  # fmt: skip
+        super().__init__(
+            operands=[value, dest, [offsets] if offsets is not None else [], mask],
+            properties=sorted_props(props),
+        )
+
+    def verify_(self) -> None:
+        self._verify_common(self.value.type, store=True)
+
+
+@irdl_op_definition
+class PrefetchOp(_ScatterAccess):
+    """``xegpu.prefetch %src[[%offs]] <{..}> : type(operands)``."""
+
+    name = "xegpu.prefetch"
+    PROPS: ClassVar[tuple[str, ...]] = (*_HINTS, "offset_align_byte", "layout")
+    HAS_MASK: ClassVar[bool] = False
+
+    source = operand_def(_SourceConstr)
+    offsets = opt_operand_def(_OffsetConstr)
+    l1_hint = opt_prop_def(CacheHintConstr)
+    l2_hint = opt_prop_def(CacheHintConstr)
+    l3_hint = opt_prop_def(CacheHintConstr)
+    offset_align_byte = opt_prop_def(IntegerAttr[I64])
+    layout = opt_prop_def(LayoutConstr)
+
+    def __init__(
+        self,
+        source: SSAValue,
+        offsets: SSAValue | None = None,
+        *,
+        l1_hint: CachePolicyAttr | None = None,
+        l2_hint: CachePolicyAttr | None = None,
+        l3_hint: CachePolicyAttr | None = None,
+        offset_align_byte: int | None = None,
+        layout: DistributeLayoutAttr | None = None,
+    ) -> None:
+        props = {
+            "l1_hint": l1_hint, "l2_hint": l2_hint, "l3_hint": l3_hint, "layout": layout,
+            "offset_align_byte": IntegerAttr(offset_align_byte, i64) if offset_align_byte is not None else None,
+        }  # fmt: skip
+        super().__init__(
+            operands=[source, [offsets] if offsets is not None else []], properties=sorted_props(props)
+        )
+
+    def verify_(self) -> None:
+        if self.offset_align_byte is not None and not isinstance(self.source.type, IntegerType):
+            raise VerifyException(
+                f"offset_align_byte only allowed with integer source. (source is {self.source.type})"
+            )
+        self._verify_common(None, store=False)
+
+
+@irdl_op_definition
+class AtomicRMWOp(IRDLOperation):
+    """``%r = xegpu.atomic_rmw addf %t, %mask, %v {layout = ..} : tdesc, mask, value -> value``.
+
+    ``kind`` is arith's AtomicRMWKind, an i64 property (``kind = 0 : i64`` is ``addf``)."""
+
+    name = "xegpu.atomic_rmw"
+
+    tensorDesc = operand_def(TensorDescType)
+    mask = operand_def(VectorType)
+    value = operand_def(VectorType)
+    kind = prop_def(IntegerAttr[I64])
+    layout = opt_prop_def(LayoutConstr)
+    result = result_def(VectorType)
+
+    traits = traits_def(Pure())
+
+    def __init__(
+        self, kind: str, tensor_desc: SSAValue, mask: SSAValue, value: SSAValue,
+        *, layout: DistributeLayoutAttr | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(
+            operands=[tensor_desc, mask, value],
+            result_types=[value.type],
+            properties=sorted_props(
+                {"kind": IntegerAttr(ATOMIC_RMW_KINDS.index(kind), i64), "layout": layout}
+            ),
+        )
+
+    @property
+    def kind_name(self) -> str:
+        k = self.kind.value.data
+        return ATOMIC_RMW_KINDS[k] if 0 <= k < len(ATOMIC_RMW_KINDS) else str(k)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AtomicRMWOp:
+        kind = parser.parse_keyword_in(ATOMIC_RMW_KINDS, " (an atomic kind)")
+        names = [parser.parse_unresolved_operand()]
+        for _ in range(2):
+            parser.parse_punctuation(",")
+            names.append(parser.parse_unresolved_operand())
+        props, attrs = parse_props_and_attrs(parser, ("layout",))
+        parser.parse_punctuation(":")
+        types = [parser.parse_type()]
+        for _ in range(2):
+            parser.parse_punctuation(",")
+            types.append(parser.parse_type())
+        parser.parse_punctuation("->")
+        res = parser.parse_type()
+        props["kind"] = IntegerAttr(ATOMIC_RMW_KINDS.index(kind), i64)
+        return cls.build(
+            operands=[parser.resolve_operand(n, t) for n, t in zip(names, types)],
+            result_types=[res],
+            properties=dict(sorted(props.items())),
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.kind_name} ")
+        printer.print_list([self.tensorDesc, self.mask, self.value], printer.print_ssa_value)
+        print_props_and_attrs(printer, self, ("kind",), props_in_attr_dict=True)
+        printer.print_string(" : ")
+        printer.print_list([o.type for o in self.operands], printer.print_attribute)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        k = self.kind.value.data
+        if not 0 <= k < len(ATOMIC_RMW_KINDS):
+            raise VerifyException(f"invalid atomic_rmw kind {k}, expected 0..{len(ATOMIC_RMW_KINDS) - 1}")
+        t = self.tensorDesc.type
+        assert isinstance(t, TensorDescType)
+        if not t.is_scattered:
+            raise VerifyException(f"Expects a scattered TensorDesc. (got {t})")
+        if self.result.type != self.value.type:
+            raise VerifyException(
+                f"expected the result type {self.result.type} to equal the value type {self.value.type}"
+            )
+        check_gather_scatter("Value", self.value.type, self.mask.type, t, None, t.chunk_size)
+        if self.layout is not None:
+            check_layout_for("layout", self.layout, _shape(self.value.type))
+
+
+SCATTER_OPS = [CreateTdescOp, UpdateOffsetOp, LoadGatherOp, StoreScatterOp, PrefetchOp, AtomicRMWOp]
