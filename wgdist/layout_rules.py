@@ -1,0 +1,480 @@
+"""Propagation rules: the operand layout an op needs, given the layout of its result.
+
+Pure functions over :mod:`wgdist.layout` values (no IR). The layout-propagation pass calls them
+while walking use -> def; the unit tests check every rule by brute-force ownership. Semantics:
+``shared/design/layouts-spec.md`` section 2.
+
+Every rule works on the subgroup fields (``sg_layout``, ``sg_data``, ``order``). Lane and inst
+fields are re-derived per value by the pass (spec A12), except where a rule is an identity
+(elementwise) or a pure permutation (transpose), which carry them along.
+
+A rule that has no answer raises :class:`RuleError` with a message naming the dimension and the
+numbers; the pass turns it into a diagnostic on the op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from math import prod
+
+from wgdist.layout import (
+    AnyLayout,
+    Layout,
+    Shape,
+    SliceLayout,
+    distribution_errors,
+    same_ownership,
+    tile_shape,
+    tiles,
+)
+
+__all__ = [
+    "RuleError",
+    "broadcast_source_layout",
+    "dpas_operand_layouts",
+    "reduction_source_layout",
+    "same_distribution",
+    "sg_part",
+    "shape_cast_source_layout",
+    "transpose_source_layout",
+]
+
+
+class RuleError(ValueError):
+    """No operand layout satisfies the rule for the given result layout and shapes."""
+
+
+# ---- helpers -----------------------------------------------------------------------------------
+def _mk(
+    sg_layout: Sequence[int] | None = None,
+    sg_data: Sequence[int] | None = None,
+    inst_data: Sequence[int] | None = None,
+    lane_layout: Sequence[int] | None = None,
+    lane_data: Sequence[int] | None = None,
+    order: Sequence[int] | None = None,
+) -> Layout:
+    f = [None if v is None else tuple(v) for v in (sg_layout, sg_data, inst_data, lane_layout, lane_data, order)]
+    return Layout(*f)
+
+
+def sg_part(layout: Layout) -> Layout:
+    """Only the subgroup fields of ``layout`` (``order`` kept when ``sg_layout`` is present)."""
+    if layout.sg_layout is None:
+        return Layout()
+    return _mk(sg_layout=layout.sg_layout, sg_data=layout.sg_data, order=layout.order)
+
+
+def _require_wg(layout: AnyLayout, what: str) -> None:
+    if not layout.is_wg:
+        raise RuleError(f"{what}: the result layout has no sg_layout")
+
+
+def _validated(shape: Sequence[int], layout: AnyLayout, what: str) -> AnyLayout:
+    errs = distribution_errors(shape, layout)
+    if errs:
+        raise RuleError(f"{what}: derived layout cannot distribute {list(shape)}: " + "; ".join(errs))
+    return layout
+
+
+def _insert_order(order: list[int], d: int) -> list[int]:
+    """Insert dim ``d`` just before the first entry smaller than ``d`` (append if none)."""
+    for i, x in enumerate(order):
+        if x < d:
+            return order[:i] + [d] + order[i:]
+    return order + [d]
+
+
+def same_distribution(shape: Sequence[int], a: AnyLayout, b: AnyLayout) -> bool:
+    """True when ``a`` and ``b`` give every subgroup the same tiles, in the same order, and have
+    the same lane/inst fields, so a value laid out by one needs no conversion to the other."""
+    if a == b:
+        return True
+    if a.num_subgroups != b.num_subgroups:
+        return False
+    ra, rb = _root_fields(a), _root_fields(b)
+    if ra != rb:
+        return False
+    if tile_shape(shape, a) != tile_shape(shape, b):
+        return False
+    return all(tiles(shape, a, s) == tiles(shape, b, s) for s in range(a.num_subgroups))
+
+
+def _root_fields(layout: AnyLayout) -> tuple[Shape | None, Shape | None, Shape | None]:
+    root = _root(layout)
+    return (root.inst_data, root.lane_layout, root.lane_data)
+
+
+# ---- dpas --------------------------------------------------------------------------------------
+def dpas_operand_layouts(
+    cd: Layout, m: int, n: int, k: int
+) -> tuple[Layout, Layout]:
+    """A (M x K) and B (K x N) layouts for a dpas whose C/D (M x N) layout is ``cd``.
+
+    Same ``sg_layout`` and ``order`` as ``cd``; A gets ``[D_m, K]`` and B ``[K, D_n]``: the K
+    dimension is taken whole, so each subgroup's local dpas computes its entire C tile.
+    """
+    _require_wg(cd, "dpas")
+    assert cd.sg_layout is not None
+    if cd.rank != 2:
+        raise RuleError(f"dpas: layout_cd has rank {cd.rank}, expected 2")
+    _validated((m, n), sg_part(cd), "dpas layout_cd")
+    dm, dn = cd.sg_data_for((m, n))
+    a = _mk(sg_layout=cd.sg_layout, sg_data=(dm, k), order=cd.effective_order())
+    b = _mk(sg_layout=cd.sg_layout, sg_data=(k, dn), order=cd.effective_order())
+    return a, b
+
+
+# ---- multi_reduction ---------------------------------------------------------------------------
+def reduction_source_layout(
+    result: AnyLayout, source_shape: Sequence[int], reduced_dims: Sequence[int]
+) -> Layout:
+    """Source layout of ``vector.multi_reduction`` over ``reduced_dims`` given the result layout.
+
+    * A plain result layout: every reduced dim gets ``sg_layout = 1`` and the full extent as
+      ``sg_data``, so every subgroup owns whole reduction fibres (subgroup-local reduction).
+    * ``#xegpu.slice<P, dims = reduced_dims>``: the source takes ``P``. Reduced dims with
+      ``P.sg_layout > 1`` are split over subgroups (a cross-subgroup reduction, done by
+      distribution); such a dim must not be shared, or elements would be counted twice, so its
+      ``sg_data`` is kept only when it wraps, else set to ``extent / sg_layout``.
+    """
+    _require_wg(result, "multi_reduction")
+    rank = len(source_shape)
+    red = sorted(set(int(d) for d in reduced_dims))
+    if any(d < 0 or d >= rank for d in red):
+        raise RuleError(f"multi_reduction: reduction dims {red} out of range for rank {rank}")
+    kept = [d for d in range(rank) if d not in red]
+    result_shape = tuple(source_shape[d] for d in kept)
+    if isinstance(result, SliceLayout):
+        parent = result.parent
+        if sorted(result.dims) != red or not isinstance(parent, Layout) or parent.rank != rank:
+            raise RuleError(
+                f"multi_reduction: result layout slices dims {list(result.dims)} of a rank-"
+                f"{result.parent.rank} parent, but the op reduces dims {red} of a rank-{rank} source"
+            )
+        assert parent.sg_layout is not None
+        data = list(parent.sg_data) if parent.sg_data is not None else [
+            n // max(1, lay) for n, lay in zip(source_shape, parent.sg_layout)
+        ]
+        for d in red:
+            n, lay = source_shape[d], parent.sg_layout[d]
+            if lay == 1:
+                data[d] = n
+            elif not (n % data[d] == 0 and (n // data[d]) % lay == 0):
+                if n % lay:
+                    raise RuleError(
+                        f"multi_reduction: reduced dim {d} of extent {n} cannot be split over "
+                        f"sg_layout {lay} without sharing"
+                    )
+                data[d] = n // lay
+        src = _mk(sg_layout=parent.sg_layout, sg_data=data, order=parent.effective_order())
+        return _validated(source_shape, src, "multi_reduction source")  # type: ignore[return-value]
+    if result.rank != len(kept):
+        raise RuleError(
+            f"multi_reduction: result layout has rank {result.rank}, expected {len(kept)}"
+        )
+    assert result.sg_layout is not None
+    rdata = result.sg_data_for(result_shape)
+    lay_out = [1] * rank
+    data_out = list(source_shape)
+    for i, d in enumerate(kept):
+        lay_out[d] = result.sg_layout[i]
+        data_out[d] = rdata[i]
+    order = [kept[o] for o in result.effective_order()]
+    for d in red:
+        order = _insert_order(order, d)
+    src = _mk(sg_layout=lay_out, sg_data=data_out, order=order)
+    return _validated(source_shape, src, "multi_reduction source")  # type: ignore[return-value]
+
+
+# ---- slices as values --------------------------------------------------------------------------
+def _replace_root(layout: AnyLayout, root: Layout) -> AnyLayout:
+    if isinstance(layout, Layout):
+        return root
+    return SliceLayout(_replace_root(layout.parent, root), layout.dims)
+
+
+def _root_dims(layout: AnyLayout) -> tuple[int, ...]:
+    if isinstance(layout, Layout):
+        return tuple(range(layout.rank))
+    return layout.root_dims()
+
+
+def _root(layout: AnyLayout) -> Layout:
+    return layout if isinstance(layout, Layout) else layout.root
+
+
+# ---- broadcast ---------------------------------------------------------------------------------
+def broadcast_source_layout(
+    result: AnyLayout, source_shape: Sequence[int], result_shape: Sequence[int]
+) -> AnyLayout:
+    """Source layout of ``vector.broadcast`` (``source_shape`` a suffix of ``result_shape`` up
+    to stretched unit dims).
+
+    * Stretched dim (source extent 1): ``sg_layout`` kept, ``sg_data = 1``.
+    * Dropped leading dims: removed when every one has ``sg_layout = 1``; otherwise the source
+      is ``#xegpu.slice<result', dims = dropped>``, which replicates the source over the
+      subgroups that differ only along the dropped dims.
+    """
+    _require_wg(result, "broadcast")
+    r, k = len(result_shape), len(source_shape)
+    if k > r:
+        raise RuleError(f"broadcast: source rank {k} exceeds result rank {r}")
+    dropped = list(range(r - k))
+    stretched = [i for i in range(r - k, r) if source_shape[i - (r - k)] == 1 and result_shape[i] != 1]
+    for i in range(r - k, r):
+        s = source_shape[i - (r - k)]
+        if s != 1 and s != result_shape[i]:
+            raise RuleError(f"broadcast: source dim {i - (r - k)} of extent {s} cannot broadcast to {result_shape[i]}")
+    root = _root(result)
+    assert root.sg_layout is not None
+    rdims = _root_dims(result)
+    root_data = list(root.sg_data) if root.sg_data is not None else None
+    if root_data is None:
+        # sg_data defaults to shape / sg_layout on the result; make it explicit.
+        root_data = [1] * root.rank
+        for i, rd in enumerate(rdims):
+            root_data[rd] = result_shape[i] // root.sg_layout[rd]
+    for i in stretched:
+        root_data[rdims[i]] = 1
+    new_root = _mk(sg_layout=root.sg_layout, sg_data=root_data, order=root.effective_order())
+    full = _replace_root(result, new_root)
+    if not dropped:
+        return _validated(source_shape, full, "broadcast source")
+    if isinstance(full, Layout) and all(root.sg_layout[d] == 1 for d in dropped):
+        keep = [d for d in range(r) if d not in dropped]
+        renum = {d: i for i, d in enumerate(keep)}
+        plain = _mk(
+            sg_layout=[root.sg_layout[d] for d in keep],
+            sg_data=[root_data[d] for d in keep],
+            order=[renum[d] for d in new_root.effective_order() if d in renum],
+        )
+        return _validated(source_shape, plain, "broadcast source")
+    return _validated(source_shape, SliceLayout(full, tuple(dropped)), "broadcast source")
+
+
+# ---- transpose ---------------------------------------------------------------------------------
+def transpose_source_layout(result: AnyLayout, permutation: Sequence[int]) -> Layout:
+    """Source layout of ``vector.transpose`` (``result.shape[i] = source.shape[perm[i]]``).
+
+    Every array field is permuted (``I.f[perm[i]] = O.f[i]``), and so is ``order``
+    (``I.order = [perm[o] for o in O.order]``), which makes each subgroup's source tiles the
+    transposes of its result tiles: a subgroup-local transpose.
+    """
+    if isinstance(result, SliceLayout):
+        raise RuleError("transpose: a #xegpu.slice result layout is not supported")
+    perm = [int(p) for p in permutation]
+    r = len(perm)
+    if sorted(perm) != list(range(r)):
+        raise RuleError(f"transpose: {perm} is not a permutation")
+    if result.rank != r:
+        raise RuleError(f"transpose: result layout has rank {result.rank}, expected {r}")
+
+    def permute(f: Shape | None) -> list[int] | None:
+        if f is None:
+            return None
+        out = [0] * r
+        for i, p in enumerate(perm):
+            out[p] = f[i]
+        return out
+
+    order = None
+    if result.sg_layout is not None or result.lane_layout is not None:
+        order = [perm[o] for o in result.effective_order()]
+    return _mk(
+        sg_layout=permute(result.sg_layout),
+        sg_data=permute(result.sg_data),
+        inst_data=permute(result.inst_data),
+        lane_layout=permute(result.lane_layout),
+        lane_data=permute(result.lane_data),
+        order=order,
+    )
+
+
+# ---- shape_cast --------------------------------------------------------------------------------
+def _groups(
+    src: Sequence[int], res: Sequence[int]
+) -> list[tuple[list[int], list[int]]] | None:
+    """Contiguous groups of non-unit dims with equal products (None if the products differ)."""
+    s = [i for i, n in enumerate(src) if n != 1]
+    t = [i for i, n in enumerate(res) if n != 1]
+    out: list[tuple[list[int], list[int]]] = []
+    i = j = 0
+    while i < len(s) or j < len(t):
+        if i >= len(s) or j >= len(t):
+            return None
+        gs, gt = [s[i]], [t[j]]
+        ps, pt = src[s[i]], res[t[j]]
+        i, j = i + 1, j + 1
+        while ps != pt:
+            if ps < pt:
+                if i >= len(s):
+                    return None
+                ps *= src[s[i]]
+                gs.append(s[i])
+                i += 1
+            else:
+                if j >= len(t):
+                    return None
+                pt *= res[t[j]]
+                gt.append(t[j])
+                j += 1
+        out.append((gs, gt))
+    return out
+
+
+def _closed_form(
+    result: Layout, src: Sequence[int], res: Sequence[int]
+) -> Layout | None:
+    assert result.sg_layout is not None
+    groups = _groups(src, res)
+    if groups is None:
+        return None
+    lay_r, data_r = result.sg_layout, result.sg_data_for(res)
+    lay = [1] * len(src)
+    data = [1] * len(src)
+    for gs, gt in groups:
+        if len(gs) == 1 and len(gt) == 1:
+            lay[gs[0]], data[gs[0]] = lay_r[gt[0]], data_r[gt[0]]
+        elif len(gs) == 1:  # merge: several result dims -> one source dim
+            owned_fully = [lay_r[d] == 1 and data_r[d] == res[d] for d in gt]
+            inner = [i for i, f in enumerate(owned_fully) if not f]
+            if not inner:
+                lay[gs[0]], data[gs[0]] = 1, src[gs[0]]
+                continue
+            p = inner[-1]
+            lay[gs[0]] = prod(lay_r[d] for d in gt[: p + 1])
+            data[gs[0]] = data_r[gt[p]] * prod(res[d] for d in gt[p + 1 :])
+        elif len(gt) == 1:  # split: one result dim -> several source dims
+            L, D = lay_r[gt[0]], data_r[gt[0]]
+            rest = list(reversed(gs))
+            while rest and D % src[rest[0]] == 0:
+                e = rest.pop(0)
+                lay[e], data[e] = 1, src[e]
+                D //= src[e]
+            if rest:
+                p = rest.pop(0)
+                if src[p] % D:
+                    return None
+                lp = min(L, src[p] // D)
+                if L % lp:
+                    return None
+                lay[p], data[p] = lp, D
+                L //= lp
+                for q in rest:
+                    if L == 1:
+                        lay[q], data[q] = 1, src[q]
+                        continue
+                    lq = min(L, src[q])
+                    if L % lq:
+                        return None
+                    lay[q], data[q] = lq, 1
+                    L //= lq
+            if L != 1:
+                return None
+        else:
+            return None
+    where: dict[int, list[int]] = {}
+    for gs, gt in groups:
+        for d in gt:
+            where[d] = list(reversed(gs))
+    # Unit dims: the i-th unit dim of the result pairs with the i-th unit dim of the source (a
+    # result unit dim split over subgroups must keep its sg_layout somewhere).
+    res_units = [d for d, n in enumerate(res) if n == 1]
+    src_units = [d for d, n in enumerate(src) if n == 1]
+    for i, d in enumerate(res_units):
+        if i < len(src_units):
+            lay[src_units[i]] = lay_r[d]
+            where[d] = [src_units[i]]
+        elif lay_r[d] != 1:
+            return None
+    order: list[int] = []
+    for o in result.effective_order():
+        for d in where.get(o, []):
+            if d not in order:
+                order.append(d)
+    for d in range(len(src)):
+        if d not in order:
+            order = _insert_order(order, d)
+    return _mk(sg_layout=lay, sg_data=data, order=order)
+
+
+def _unit_slice(result: AnyLayout, src: Sequence[int], res: Sequence[int]) -> AnyLayout | None:
+    """``slice<result, unit dims>`` when ``src`` is ``res`` with some unit dims removed."""
+    if len(src) >= len(res):
+        return None
+    drop: list[int] = []
+    j = 0
+    for i, n in enumerate(res):
+        if j < len(src) and src[j] == n:
+            j += 1
+        elif n == 1:
+            drop.append(i)
+        else:
+            return None
+    if j != len(src):
+        return None
+    return SliceLayout(result, tuple(drop))
+
+
+def _unslice(result: AnyLayout, src: Sequence[int], res: Sequence[int]) -> AnyLayout | None:
+    """The parent of a slice result when ``src`` re-inserts exactly the sliced unit dims."""
+    if not isinstance(result, SliceLayout) or len(src) != len(res) + len(result.dims):
+        return None
+    dims = sorted(result.dims)
+    if any(src[d] != 1 for d in dims):
+        return None
+    if [n for d, n in enumerate(src) if d not in dims] != list(res):
+        return None
+    parent = result.parent
+    if isinstance(parent, Layout) and parent.sg_layout is not None:
+        data = list(parent.sg_data_for(src))
+        for d in dims:
+            data[d] = 1
+        return _mk(parent.sg_layout, data, parent.inst_data, parent.lane_layout,
+                      parent.lane_data, parent.effective_order())
+    return parent
+
+
+@lru_cache(maxsize=512)
+def _accept(res: Shape, result: AnyLayout, src: Shape, cand: AnyLayout) -> bool:
+    return not distribution_errors(src, cand) and same_ownership(res, result, src, cand)
+
+
+def shape_cast_source_layout(
+    result: AnyLayout, source_shape: Sequence[int], result_shape: Sequence[int]
+) -> AnyLayout:
+    """Source layout of ``vector.shape_cast`` from the result layout.
+
+    Candidates, tried in turn, each accepted only if every subgroup owns exactly the same
+    elements (row-major linear indices) on both sides, checked with the layout model:
+
+    1. when the cast only removes unit dims from a slice result, the slice's parent;
+    2. the closed form of spec 2.5: dims grouped by equal products, then copied (1-1), merged or
+       split; unit dims get ``sg_layout = sg_data = 1``;
+    3. when the cast only inserts unit dims, ``#xegpu.slice<result, dims = unit dims>``.
+
+    Raises :class:`RuleError` when none is accepted (a conversion is needed).
+    """
+    _require_wg(result, "shape_cast")
+    src, res = tuple(source_shape), tuple(result_shape)
+    if prod(src) != prod(res):
+        raise RuleError(f"shape_cast: {list(src)} and {list(res)} have different element counts")
+    cands: list[AnyLayout] = []
+    u = _unslice(result, src, res)
+    if u is not None:
+        cands.append(u)
+    if isinstance(result, Layout):
+        closed = _closed_form(sg_part(result), src, res)
+        if closed is not None:
+            cands.append(closed)
+    s = _unit_slice(result, src, res)
+    if s is not None:
+        cands.append(s)
+    for c in cands:
+        if _accept(res, result, src, c):
+            return c
+    raise RuleError(
+        f"shape_cast {list(src)} -> {list(res)}: no source layout gives every subgroup the same "
+        "elements as the result layout"
+    )
