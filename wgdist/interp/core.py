@@ -1,0 +1,272 @@
+"""The evaluator core: IR is precompiled into closures over a per-call frame (a list of slots).
+
+Every op family module registers a *compiler* for each op name it handles with
+:func:`handler`. A compiler receives the :class:`FuncCompiler` and the op and returns a *step*:
+a function ``step(frame) -> None`` that reads operand slots and writes result slots, or a
+:class:`GenStep` wrapping a generator function (for ops that may wait at a barrier, directly or
+inside their regions). ``frame[0]`` is the :class:`Thread` running the code.
+
+A subgroup is run as a generator that yields at barriers (see :mod:`wgdist.interp.launch`);
+blocks without barriers run as plain loops, which keeps the common path fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.ir import Block, Operation, Region, SSAValue
+
+from wgdist.interp.values import (
+    BarrierState,
+    Buffer,
+    InterpError,
+    UnsupportedOpError,
+    WriterInfo,
+)
+
+Frame = list[Any]
+Step = Callable[[Frame], None]
+Wait = tuple[Any, ...]  # what a subgroup waits for: ("barrier", op) or ("nbarrier", op, id, gen)
+
+
+class GenStep:
+    """A step that is a generator function: it may yield waits (barriers)."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[Frame], Generator[Wait, None, None]]):
+        self.fn = fn
+
+
+Compiled = Step | GenStep
+CompilerFn = Callable[["FuncCompiler", Operation], Compiled]
+HANDLERS: dict[str, CompilerFn] = {}
+BLOCKING_OPS = {"gpu.barrier", "xegpu.nbarrier_wait"}
+TERMINATORS = {"scf.yield", "scf.condition", "func.return", "gpu.return"}
+
+
+def handler(*names: str) -> Callable[[CompilerFn], CompilerFn]:
+    """Register a compiler function for ops with the given names."""
+
+    def deco(fn: CompilerFn) -> CompilerFn:
+        for n in names:
+            HANDLERS[n] = fn
+        return fn
+
+    return deco
+
+
+@dataclass
+class WorkgroupShared:
+    """State all subgroups of one workgroup share: SLM allocations and barriers."""
+
+    slm: dict[tuple[Operation, int], Buffer] = field(default_factory=dict)
+    barriers: BarrierState = field(default_factory=BarrierState)
+    phase: int = 0  # number of completed synchronizations
+
+
+class Thread:
+    """One executing program instance: a subgroup (SG mode) or a whole workgroup (WG mode)."""
+
+    def __init__(
+        self,
+        wg: tuple[int, int, int],
+        grid: tuple[int, int, int],
+        sg: int | None,
+        num_subgroups: int,
+        shared: WorkgroupShared,
+        subgroup_size: int = 16,
+    ):
+        self.wg = wg
+        self.grid = grid
+        self.sg = sg
+        self.num_subgroups = num_subgroups
+        self.subgroup_size = subgroup_size
+        self.shared = shared
+        self.wg_linear = wg[0] + grid[0] * (wg[1] + grid[1] * wg[2])
+        self.who = WriterInfo(self.wg_linear, -1 if sg is None else sg)
+        self.ops = 0
+        self.alloc_counts: dict[Operation, int] = {}
+
+    def describe(self) -> str:
+        where = f"workgroup ({self.wg[0]}, {self.wg[1]}, {self.wg[2]})"
+        return where if self.sg is None else f"subgroup {self.sg} of {where}"
+
+
+@dataclass
+class BlockCode:
+    steps: list[Compiled]
+    ops: list[Operation]
+    blocking: bool
+    arg_slots: list[int]
+    term: Operation | None
+    term_slots: list[int]
+
+
+def internal_error(op: Operation, e: Exception) -> InterpError:
+    return InterpError(op, f"evaluation failed: {type(e).__name__}: {e}")
+
+
+def run_plain(bc: BlockCode, v: Frame) -> None:
+    """Run a block that never waits."""
+    v[0].ops += len(bc.steps) + 1
+    i = 0
+    try:
+        for s in bc.steps:
+            s(v)  # type: ignore[operator]
+            i += 1
+    except InterpError:
+        raise
+    except (ArithmeticError, ValueError, IndexError, TypeError, KeyError) as e:
+        raise internal_error(bc.ops[i], e) from e
+
+
+def run_gen(bc: BlockCode, v: Frame) -> Generator[Wait, None, None]:
+    """Run a block that may wait at barriers (yields the waits)."""
+    v[0].ops += len(bc.steps) + 1
+    for s, op in zip(bc.steps, bc.ops):
+        try:
+            if isinstance(s, GenStep):
+                yield from s.fn(v)
+            else:
+                s(v)
+        except InterpError:
+            raise
+        except (ArithmeticError, ValueError, IndexError, TypeError, KeyError) as e:
+            raise internal_error(op, e) from e
+
+
+def run_block(bc: BlockCode, v: Frame) -> Generator[Wait, None, None]:
+    if bc.blocking:
+        yield from run_gen(bc, v)
+    else:
+        run_plain(bc, v)
+
+
+@dataclass
+class FuncCode:
+    name: str
+    nslots: int
+    body: BlockCode
+
+    def call(self, thread: Thread, args: list[Any]) -> Generator[Wait, None, list[Any]]:
+        v: Frame = [None] * self.nslots
+        v[0] = thread
+        for s, a in zip(self.body.arg_slots, args):
+            v[s] = a
+        if self.body.blocking:
+            yield from run_gen(self.body, v)
+        else:
+            run_plain(self.body, v)
+        return [v[s] for s in self.body.term_slots]
+
+
+class Program:
+    """All functions of a module, compiled on first use."""
+
+    def __init__(self, module: Operation):
+        self.module = module
+        self.funcs: dict[str, Operation] = {}
+        for op in module.walk():
+            if op.name in ("func.func", "gpu.func"):
+                self.funcs[op.sym_name.data] = op  # type: ignore[attr-defined]
+        self.code: dict[str, FuncCode] = {}
+        self._blocking: dict[str, bool] = {}
+
+    def function(self, name: str) -> FuncCode:
+        fc = self.code.get(name)
+        if fc is None:
+            op = self.funcs[name]
+            fc = FuncCompiler(self, op).compile()
+            self.code[name] = fc
+        return fc
+
+    def func_may_block(self, name: str) -> bool:
+        if name not in self._blocking:
+            self._blocking[name] = True  # recursion: assume the worst
+            op = self.funcs.get(name)
+            self._blocking[name] = op is not None and any(
+                self.op_may_block(o) for o in op.walk() if o is not op
+            )
+        return self._blocking[name]
+
+    def op_may_block(self, op: Operation) -> bool:
+        if op.name in BLOCKING_OPS:
+            return True
+        if op.name == "func.call":
+            return self.func_may_block(op.callee.root_reference.data)  # type: ignore[attr-defined]
+        return False
+
+
+class FuncCompiler:
+    """Compiles one function body; owns the slot numbering of its SSA values."""
+
+    def __init__(self, program: Program, func: Operation):
+        self.program = program
+        self.func = func
+        self.slots: dict[SSAValue, int] = {}
+        self.nslots = 1  # slot 0: the thread
+
+    def slot(self, v: SSAValue) -> int:
+        s = self.slots.get(v)
+        if s is None:
+            s = self.nslots
+            self.slots[v] = s
+            self.nslots += 1
+        return s
+
+    def where(self, op: Operation) -> str:
+        from wgdist.diagnostics import location_of
+
+        return location_of(op) or op.name
+
+    def ins(self, op: Operation) -> list[int]:
+        return [self.slot(o) for o in op.operands]
+
+    def outs(self, op: Operation) -> list[int]:
+        return [self.slot(r) for r in op.results]
+
+    def compile(self) -> FuncCode:
+        region = self.func.regions[0]
+        if len(region.blocks) != 1:
+            raise UnsupportedOpError(self.func, "only single-block function bodies are supported")
+        body = self.block(region.blocks[0])
+        return FuncCode(self.func.sym_name.data, self.nslots, body)  # type: ignore[attr-defined]
+
+    def region_block(self, op: Operation, region: Region) -> BlockCode:
+        if len(region.blocks) != 1:
+            raise UnsupportedOpError(op, "regions with several blocks are not supported")
+        return self.block(region.blocks[0])
+
+    def block(self, block: Block) -> BlockCode:
+        steps: list[Compiled] = []
+        ops: list[Operation] = []
+        term: Operation | None = None
+        blocking = False
+        for op in block.ops:
+            if op.name in TERMINATORS:
+                term = op
+                continue
+            fn = HANDLERS.get(op.name)
+            if fn is None:
+                raise UnsupportedOpError(op, "is not supported by the interpreter")
+            step = fn(self, op)
+            blocking = blocking or isinstance(step, GenStep)
+            steps.append(step)
+            ops.append(op)
+        return BlockCode(
+            steps,
+            ops,
+            blocking,
+            [self.slot(a) for a in block.args],
+            term,
+            self.ins(term) if term is not None else [],
+        )
+
+
+def load_handlers() -> None:
+    """Import every op family module (each registers its handlers)."""
+    from wgdist.interp import arith, func, gpu, math, memref, scf, vector, xegpu  # noqa: F401
+

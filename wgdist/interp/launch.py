@@ -1,0 +1,211 @@
+"""Launching a kernel: workgroup mode and subgroup mode, with the lockstep barrier scheduler.
+
+*Workgroup mode* runs the function once per workgroup (``gpu.subgroup_id`` has no value there).
+*Subgroup mode* runs it once per subgroup id of each workgroup. The subgroups of a workgroup are
+generators advanced in turn until each one waits at a barrier or returns: a ``gpu.barrier``
+releases when every subgroup of the workgroup waits at one; a named barrier wait releases when
+its generation completed. When nothing can proceed, the workgroup is deadlocked and the error
+says which subgroup waits where.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import MemRefType
+from xdsl.ir import Operation
+
+from wgdist.diagnostics import location_of
+from wgdist.interp.core import FuncCode, Program, Thread, Wait, WorkgroupShared, load_handlers
+from wgdist.interp.values import (
+    Buffer,
+    DeadlockError,
+    InterpError,
+    MemRef,
+    UnsupportedOpError,
+    memref_layout,
+    np_dtype,
+    scalar_converter,
+)
+
+
+@dataclass
+class RunResult:
+    buffers: dict[int, Buffer]  # argument index -> buffer (memref arguments)
+    ops: int  # executed ops, all threads together
+    seconds: float
+    grid: tuple[int, int, int]
+
+
+def kernel_functions(module: Operation) -> list[Operation]:
+    """The functions of a module that have a body (gpu.func and func.func)."""
+    return [
+        op for op in module.walk()
+        if op.name in ("func.func", "gpu.func") and op.regions[0].blocks
+    ]
+
+
+def find_function(module: Operation, name: str | None) -> Operation:
+    funcs = kernel_functions(module)
+    if name is not None:
+        for f in funcs:
+            if f.sym_name.data == name:  # type: ignore[attr-defined]
+                return f
+        have = ", ".join(f"@{f.sym_name.data}" for f in funcs) or "none"  # type: ignore[attr-defined]
+        raise ValueError(f"no function @{name} in the module (functions: {have})")
+    kernels = [f for f in funcs if f.name == "gpu.func" and "kernel" in f.attributes]
+    pick = kernels or funcs
+    if len(pick) != 1:
+        names = ", ".join(f"@{f.sym_name.data}" for f in pick) or "none"  # type: ignore[attr-defined]
+        raise ValueError(f"cannot tell which function to run ({names}); pass --func NAME")
+    return pick[0]
+
+
+def _grid3(grid: Sequence[int]) -> tuple[int, int, int]:
+    g = tuple(grid) + (1,) * (3 - len(grid))
+    if len(g) != 3 or any(x < 1 for x in g):
+        raise ValueError(f"grid must be 1 to 3 positive sizes, got {list(grid)}")
+    return g  # type: ignore[return-value]
+
+
+def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dict[int, Buffer]]:
+    """Wrap numpy arrays for memref parameters in tracked buffers; convert scalars."""
+    types = func.function_type.inputs.data  # type: ignore[attr-defined]
+    if len(args) != len(types):
+        raise ValueError(f"@{func.sym_name.data} takes {len(types)} arguments, got {len(args)}")  # type: ignore[attr-defined]
+    out: list[Any] = []
+    bufs: dict[int, Buffer] = {}
+    for i, (t, a) in enumerate(zip(types, args)):
+        if isinstance(t, MemRefType):
+            shape, strides, offset = memref_layout(t, func)
+            arr = np.asarray(a)
+            if arr.shape != shape:
+                raise ValueError(f"argument {i} has shape {list(arr.shape)}, the parameter {t}")
+            data = np.array(arr, dtype=np_dtype(t.element_type)).reshape(-1)
+            if strides != tuple(MemRefType.strides_for_shape(shape)) or offset:
+                raise UnsupportedOpError(func, f"argument {i}: only identity-layout memrefs can be passed")
+            buf = Buffer(data, f"arg{i}", "global", track=True)
+            bufs[i] = buf
+            out.append(MemRef(buf, 0, shape, strides, t.element_type))
+        else:
+            try:
+                out.append(scalar_converter(t)(a))
+            except TypeError as e:
+                raise UnsupportedOpError(func, f"argument {i} of type {t} cannot be passed: {e}") from e
+    return out, bufs
+
+
+def run_kernel(
+    module: Operation,
+    args: Sequence[Any],
+    *,
+    func: str | None = None,
+    grid: Sequence[int] = (1, 1, 1),
+    subgroups: int | None = None,
+    subgroup_size: int = 16,
+) -> RunResult:
+    """Run ``func`` over the launch grid and return the argument buffers after the run.
+
+    ``subgroups=None`` is workgroup mode (one program instance per workgroup); an int runs the
+    program once per subgroup id ``0 .. subgroups-1`` of every workgroup (subgroup mode).
+    """
+    load_handlers()
+    g = _grid3(grid)
+    f = find_function(module, func)
+    program = Program(module)
+    code = program.function(f.sym_name.data)  # type: ignore[attr-defined]
+    values, bufs = make_arguments(f, args)
+    if subgroups is not None and subgroups < 1:
+        raise ValueError(f"the number of subgroups must be positive, got {subgroups}")
+    start = time.perf_counter()
+    ops = 0
+    for z in range(g[2]):
+        for y in range(g[1]):
+            for x in range(g[0]):
+                shared = WorkgroupShared()
+                if subgroups is None:
+                    threads = [Thread((x, y, z), g, None, 1, shared, subgroup_size)]
+                else:
+                    threads = [Thread((x, y, z), g, s, subgroups, shared, subgroup_size) for s in range(subgroups)]
+                run_workgroup(code, threads, values)
+                ops += sum(t.ops for t in threads)
+    return RunResult(bufs, ops, time.perf_counter() - start, g)
+
+
+def _where(op: Operation) -> str:
+    loc = location_of(op)
+    return f"'{op.name}'" + (f" at {loc}" if loc else "")
+
+
+def run_workgroup(code: FuncCode, threads: list[Thread], args: list[Any]) -> None:
+    n = len(threads)
+    shared = threads[0].shared
+    gens: list[Generator[Wait, None, Any]] = [code.call(t, list(args)) for t in threads]
+    waits: list[Wait | None] = [None] * n
+    done = [False] * n
+    runnable = list(range(n))
+    while True:
+        for i in runnable:
+            try:
+                waits[i] = next(gens[i])
+            except StopIteration:
+                done[i] = True
+                waits[i] = None
+            except InterpError as e:
+                e.add_context(threads[i].describe())
+                raise
+        live = [i for i in range(n) if not done[i]]
+        if not live:
+            return
+        runnable = []
+        for i in live:
+            w = waits[i]
+            assert w is not None
+            if w[0] == "nbarrier" and shared.barriers.generation.get(w[2], 0) > w[3]:
+                runnable.append(i)
+        if runnable:
+            continue
+        if all(waits[i][0] == "barrier" for i in live) and len(live) == n:  # type: ignore[index]
+            shared.phase += 1
+            runnable = live
+            continue
+        raise DeadlockError(_deadlock_message(threads, waits, done))
+
+
+def _deadlock_message(threads: list[Thread], waits: list[Wait | None], done: list[bool]) -> str:
+    groups: dict[str, list[int]] = {}
+    for i, (t, w) in enumerate(zip(threads, waits)):
+        if done[i]:
+            key = "returned"
+        elif w is not None and w[0] == "barrier":
+            key = f"wait at {_where(w[1])}"
+        else:
+            assert w is not None
+            key = f"wait at {_where(w[1])} on named barrier {w[2]}"
+        groups.setdefault(key, []).append(t.sg if t.sg is not None else 0)
+    first_op = next(w[1] for w in waits if w is not None)
+    loc = location_of(first_op)
+    parts = [f"subgroups {_ranges(ids)} {k}" for k, ids in groups.items()]
+    wg = threads[0].wg
+    prefix = f"{loc}: " if loc else ""
+    return (
+        f"{prefix}error: deadlock in workgroup ({wg[0]}, {wg[1]}, {wg[2]}): a barrier that not every "
+        f"subgroup reaches: " + "; ".join(parts)
+    )
+
+
+def _ranges(ids: list[int]) -> str:
+    out: list[str] = []
+    start = prev = ids[0]
+    for x in ids[1:] + [None]:  # type: ignore[list-item]
+        if x is not None and x == prev + 1:
+            prev = x
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        if x is not None:
+            start = prev = x
+    return ",".join(out)

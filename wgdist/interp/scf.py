@@ -1,0 +1,205 @@
+"""scf.for / scf.if / scf.while / scf.execute_region / scf.index_switch.
+
+Each region op has a plain variant and, when its regions may wait at a barrier, a generator
+variant; both share the same structure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from xdsl.ir import Operation
+
+from wgdist.interp.core import (
+    BlockCode,
+    Compiled,
+    Frame,
+    FuncCompiler,
+    GenStep,
+    Wait,
+    handler,
+    run_block,
+    run_plain,
+)
+from wgdist.interp.values import InterpError
+
+# A loop whose thread executed more ops than this is reported instead of hanging.
+OP_LIMIT = 200_000_000
+
+
+def _check_limit(op: Operation, v: Frame) -> None:
+    if v[0].ops > OP_LIMIT:
+        raise InterpError(op, f"executed more than {OP_LIMIT} ops: the loop does not terminate?")
+
+
+def _set(v: Frame, slots: list[int], vals: list[Any]) -> None:
+    for s, x in zip(slots, vals):
+        v[s] = x
+
+
+@handler("scf.for")
+def _for(c: FuncCompiler, op: Operation) -> Compiled:
+    body = c.region_block(op, op.regions[0])
+    lb, ub, st, *inits = c.ins(op)
+    iv, *carried = body.arg_slots
+    outs = c.outs(op)
+    yields = body.term_slots
+
+    def bounds(v: Frame) -> tuple[int, int, int]:
+        s = v[st]
+        if s <= 0:
+            raise InterpError(op, f"step must be positive, got {s}")
+        return v[lb], v[ub], s
+
+    if not body.blocking:
+
+        def step(v: Frame) -> None:
+            i, u, s = bounds(v)
+            vals = [v[x] for x in inits]
+            while i < u:
+                v[iv] = i
+                _set(v, carried, vals)
+                run_plain(body, v)
+                vals = [v[y] for y in yields]
+                i += s
+            _check_limit(op, v)
+            _set(v, outs, vals)
+
+        return step
+
+    def gen(v: Frame) -> Generator[Wait, None, None]:
+        i, u, s = bounds(v)
+        vals = [v[x] for x in inits]
+        while i < u:
+            v[iv] = i
+            _set(v, carried, vals)
+            yield from run_block(body, v)
+            vals = [v[y] for y in yields]
+            i += s
+        _set(v, outs, vals)
+
+    return GenStep(gen)
+
+
+def _optional_block(c: FuncCompiler, op: Operation, idx: int) -> BlockCode | None:
+    region = op.regions[idx]
+    if not region.blocks:
+        return None
+    return c.region_block(op, region)
+
+
+@handler("scf.if")
+def _if(c: FuncCompiler, op: Operation) -> Compiled:
+    (cond,) = c.ins(op)
+    then = c.region_block(op, op.regions[0])
+    other = _optional_block(c, op, 1)
+    outs = c.outs(op)
+
+    def pick(v: Frame) -> BlockCode | None:
+        return then if v[cond] else other
+
+    if not then.blocking and not (other and other.blocking):
+
+        def step(v: Frame) -> None:
+            b = pick(v)
+            if b is not None:
+                run_plain(b, v)
+                _set(v, outs, [v[y] for y in b.term_slots])
+
+        return step
+
+    def gen(v: Frame) -> Generator[Wait, None, None]:
+        b = pick(v)
+        if b is not None:
+            yield from run_block(b, v)
+            _set(v, outs, [v[y] for y in b.term_slots])
+
+    return GenStep(gen)
+
+
+@handler("scf.while")
+def _while(c: FuncCompiler, op: Operation) -> Compiled:
+    inits = c.ins(op)
+    before = c.region_block(op, op.regions[0])
+    after = c.region_block(op, op.regions[1])
+    outs = c.outs(op)
+    cond, *fwd = before.term_slots
+
+    if not before.blocking and not after.blocking:
+
+        def step(v: Frame) -> None:
+            vals = [v[x] for x in inits]
+            while True:
+                _set(v, before.arg_slots, vals)
+                run_plain(before, v)
+                vals = [v[x] for x in fwd]
+                if not v[cond]:
+                    break
+                _set(v, after.arg_slots, vals)
+                run_plain(after, v)
+                vals = [v[y] for y in after.term_slots]
+                _check_limit(op, v)
+            _set(v, outs, vals)
+
+        return step
+
+    def gen(v: Frame) -> Generator[Wait, None, None]:
+        vals = [v[x] for x in inits]
+        while True:
+            _set(v, before.arg_slots, vals)
+            yield from run_block(before, v)
+            vals = [v[x] for x in fwd]
+            if not v[cond]:
+                break
+            _set(v, after.arg_slots, vals)
+            yield from run_block(after, v)
+            vals = [v[y] for y in after.term_slots]
+            _check_limit(op, v)
+        _set(v, outs, vals)
+
+    return GenStep(gen)
+
+
+@handler("scf.execute_region")
+def _execute_region(c: FuncCompiler, op: Operation) -> Compiled:
+    body = c.region_block(op, op.regions[0])
+    outs = c.outs(op)
+
+    def gen(v: Frame) -> Generator[Wait, None, None]:
+        yield from run_block(body, v)
+        _set(v, outs, [v[y] for y in body.term_slots])
+
+    if body.blocking:
+        return GenStep(gen)
+
+    def step(v: Frame) -> None:
+        run_plain(body, v)
+        _set(v, outs, [v[y] for y in body.term_slots])
+
+    return step
+
+
+@handler("scf.index_switch")
+def _index_switch(c: FuncCompiler, op: Operation) -> Compiled:
+    (arg,) = c.ins(op)
+    cases = list(op.properties["cases"].get_values())  # type: ignore[attr-defined]
+    default = c.region_block(op, op.regions[0])
+    blocks = {k: c.region_block(op, r) for k, r in zip(cases, op.regions[1:])}
+    outs = c.outs(op)
+    blocking = default.blocking or any(b.blocking for b in blocks.values())
+
+    def gen(v: Frame) -> Generator[Wait, None, None]:
+        b = blocks.get(v[arg], default)
+        yield from run_block(b, v)
+        _set(v, outs, [v[y] for y in b.term_slots])
+
+    if blocking:
+        return GenStep(gen)
+
+    def step(v: Frame) -> None:
+        b = blocks.get(v[arg], default)
+        run_plain(b, v)
+        _set(v, outs, [v[y] for y in b.term_slots])
+
+    return step

@@ -1,0 +1,301 @@
+"""Runtime values of the interpreter: element types, memory buffers, views and descriptors.
+
+Scalars: integers (and ``index``) are Python ints holding the *signed* two's-complement value of
+their width, ``i1`` is a Python bool, floats are numpy scalars of their width (``bf16`` is held as
+a float32 rounded to bf16). Vectors are numpy arrays. Memory lives in :class:`Buffer` objects;
+a memref value is a :class:`MemRef` view (offset, shape, strides, in elements) on a buffer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    VectorType,
+)
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.exceptions import DiagnosticException
+
+from wgdist.diagnostics import OpError
+
+
+class InterpError(OpError):
+    """A runtime error of the interpreted program, located at the op that caused it."""
+
+    def __init__(self, op: Operation, message: str) -> None:
+        super().__init__(op, message)
+        self.context: list[str] = []
+
+    def add_context(self, where: str) -> None:
+        """Append where it happened (``in subgroup 3 of workgroup (1, 0)``) to the message."""
+        self.context.append(where)
+        self.args = (f"{self.args[0]} ({', '.join(self.context)})",)
+
+
+class UnsupportedOpError(InterpError):
+    """The interpreter has no semantics for this op (or for this form of it)."""
+
+
+class DeadlockError(DiagnosticException):
+    """Subgroups of a workgroup wait on a barrier that can never complete."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Element types
+
+
+def is_float(t: Attribute) -> bool:
+    return isinstance(t, Float16Type | Float32Type | Float64Type | BFloat16Type)
+
+
+def int_width(t: Attribute) -> int:
+    """Bit width of an integer-like type (index counts as 64)."""
+    if isinstance(t, IndexType):
+        return 64
+    if isinstance(t, IntegerType):
+        return t.width.data
+    raise TypeError(f"{t} is not an integer type")
+
+
+_INT_DTYPES = {1: np.bool_, 8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}
+_UINT_DTYPES = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def np_dtype(t: Attribute) -> np.dtype:
+    """The numpy dtype holding elements of type ``t`` (bf16 is stored as float32)."""
+    if isinstance(t, Float16Type):
+        return np.dtype(np.float16)
+    if isinstance(t, Float32Type | BFloat16Type):
+        return np.dtype(np.float32)
+    if isinstance(t, Float64Type):
+        return np.dtype(np.float64)
+    if isinstance(t, IndexType):
+        return np.dtype(np.int64)
+    if isinstance(t, IntegerType) and t.width.data in _INT_DTYPES:
+        return np.dtype(_INT_DTYPES[t.width.data])
+    raise TypeError(f"element type {t} is not supported by the interpreter")
+
+
+def unsigned_dtype(bits: int) -> np.dtype:
+    return np.dtype(_UINT_DTYPES[bits])
+
+
+def round_bf16(x: Any) -> Any:
+    """Round float32 data to the nearest bf16 value (ties to even), kept as float32."""
+    a = np.asarray(x, dtype=np.float32)
+    bits = a.view(np.uint32).astype(np.uint64)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16
+    out = np.where(np.isnan(a), a, rounded.astype(np.uint32).view(np.float32))
+    return out if isinstance(x, np.ndarray) else np.float32(out)
+
+
+def wrap_int(x: int, bits: int) -> int:
+    """The signed value of ``x`` truncated to ``bits`` bits (i1 gives a bool)."""
+    if bits == 1:
+        return bool(x & 1)
+    half = 1 << (bits - 1)
+    if -half <= x < half:
+        return x
+    x &= (1 << bits) - 1
+    return x - (1 << bits) if x >= half else x
+
+
+def to_unsigned(x: int, bits: int) -> int:
+    return int(x) & ((1 << bits) - 1)
+
+
+def element_type(t: Attribute) -> Attribute:
+    """The element type of a vector/memref type, or the type itself for scalars."""
+    return t.element_type if isinstance(t, VectorType | MemRefType) else t  # type: ignore[attr-defined]
+
+
+def scalar_converter(t: Attribute):  # type: ignore[no-untyped-def]
+    """A function turning a Python number into the interpreter's scalar of type ``t``."""
+    if isinstance(t, IntegerType | IndexType):
+        bits = int_width(t)
+        return lambda x: wrap_int(int(x), bits)
+    if isinstance(t, BFloat16Type):
+        return lambda x: round_bf16(np.float32(x))
+    dt = np_dtype(t).type
+    return lambda x: dt(x)
+
+
+def array_converter(t: Attribute):  # type: ignore[no-untyped-def]
+    """A function casting an array to the storage dtype of element type ``t`` (bf16 rounded)."""
+    dt = np_dtype(t)
+    if isinstance(t, BFloat16Type):
+        return lambda a: round_bf16(np.asarray(a).astype(np.float32))
+    return lambda a: np.asarray(a).astype(dt, copy=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Memory
+
+
+@dataclass
+class WriterInfo:
+    """Who is running: used to record writers of tracked buffers."""
+
+    wg: int = 0
+    sg: int = 0
+
+
+class Buffer:
+    """A flat allocation. Global buffers given to the kernel are *tracked*: every store records
+    the subgroup and workgroup that wrote each element and how often it was written."""
+
+    def __init__(self, data: np.ndarray, name: str, space: str = "global", track: bool = False):
+        self.data = data.reshape(-1)
+        self.name = name
+        self.space = space
+        self.track = track
+        n = self.data.size
+        if track:
+            self.last_sg = np.full(n, -1, dtype=np.int32)
+            self.last_wg = np.full(n, -1, dtype=np.int64)
+            self.n_wgs = np.zeros(n, dtype=np.int32)
+            self.n_writes = np.zeros(n, dtype=np.int32)
+
+    def note_write(self, lin: np.ndarray, who: WriterInfo, unique: bool = True) -> None:
+        if not self.track:
+            return
+        lin = np.asarray(lin).reshape(-1)
+        self.last_sg[lin] = who.sg
+        new_wg = lin[self.last_wg[lin] != who.wg]
+        if unique:
+            self.n_wgs[new_wg] += 1
+            self.n_writes[lin] += 1
+        else:
+            new_wg = np.unique(new_wg)
+            self.n_wgs[new_wg] += 1
+            np.add.at(self.n_writes, lin, 1)
+        self.last_wg[lin] = who.wg
+
+
+@dataclass
+class MemRef:
+    """A strided view (in elements) on a buffer."""
+
+    buf: Buffer
+    offset: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    elt: Attribute
+
+    def linear(self, op: Operation, idx: tuple[int, ...]) -> int:
+        for d, (i, n) in enumerate(zip(idx, self.shape)):
+            if not 0 <= i < n:
+                raise InterpError(
+                    op,
+                    f"index {list(idx)} is out of bounds of {self.describe()} in dimension {d} "
+                    f"(size {n})",
+                )
+        return self.offset + sum(i * s for i, s in zip(idx, self.strides))
+
+    def describe(self) -> str:
+        return f"memref '{self.buf.name}' of shape {list(self.shape)}"
+
+
+def memref_layout(t: MemRefType, op: Operation) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Static shape, strides and offset of a memref type (errors for dynamic parts)."""
+    shape = t.get_shape()
+    if any(d < 0 for d in shape):
+        raise UnsupportedOpError(op, f"dynamic memref shape {list(shape)} is not supported")
+    if isinstance(t.layout, NoneAttr):
+        strides = tuple(MemRefType.strides_for_shape(shape))
+        offset = 0
+    else:
+        s = t.get_strides()
+        o = t.get_offset()
+        if s is None or any(x is None for x in s) or o is None:
+            raise UnsupportedOpError(op, f"memref layout {t.layout} is not a static strided layout")
+        strides = tuple(int(x) for x in s)  # type: ignore[arg-type]
+        offset = int(o)
+    return shape, strides, offset
+
+
+_GRIDS: dict[tuple[tuple[int, ...], tuple[int, ...]], np.ndarray] = {}
+
+
+def offset_grid(shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
+    """Linear offsets of every element of a box of ``shape`` with element ``strides``."""
+    key = (shape, strides)
+    g = _GRIDS.get(key)
+    if g is None:
+        g = np.zeros(shape, dtype=np.int64)
+        for d, (n, s) in enumerate(zip(shape, strides)):
+            sh = [1] * len(shape)
+            sh[d] = n
+            g = g + (np.arange(n, dtype=np.int64) * s).reshape(sh)
+        g.setflags(write=False)
+        if len(_GRIDS) < 4096:
+            _GRIDS[key] = g
+    return g
+
+
+# ---------------------------------------------------------------------------------------------
+# XeGPU descriptors
+
+
+@dataclass
+class NdDesc:
+    """A block tensor descriptor: a window of ``tshape`` at ``offsets`` on a strided region."""
+
+    buf: Buffer
+    base: int  # element offset of the region's origin in the buffer
+    shape: tuple[int, ...]  # extent of the region (source rank)
+    strides: tuple[int, ...]
+    offsets: tuple[int, ...]  # current offsets (source rank)
+    tshape: tuple[int, ...]  # tile shape (rank <= source rank; trailing dims)
+    elt: Attribute
+    array_length: int = 1
+    boundary_check: bool = True
+
+
+@dataclass
+class ScatterDesc:
+    """A scattered tensor descriptor: per-lane element offsets and a chunk size."""
+
+    mem: MemRef
+    offsets: np.ndarray
+    chunk: int
+    elt: Attribute
+
+
+@dataclass
+class MemDesc:
+    """A matrix view on shared local memory with an optional strided/blocked layout."""
+
+    data: np.ndarray  # the SLM buffer reinterpreted with the element dtype (flat)
+    buf: Buffer
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    block: tuple[int, ...] | None
+    elt: Attribute
+
+
+@dataclass
+class NamedBarrier:
+    bid: int
+    participants: int
+
+
+@dataclass
+class BarrierState:
+    """Named barrier bookkeeping of one workgroup."""
+
+    arrived: dict[int, int] = field(default_factory=dict)  # id -> arrivals in current generation
+    generation: dict[int, int] = field(default_factory=dict)  # id -> completed generations
+    participants: dict[int, int] = field(default_factory=dict)
+    arrived_at: dict[tuple[int, int], int] = field(default_factory=dict)  # (id, sg) -> generation
+    allocated: int | None = None
