@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, gpu
 from xdsl.ir import Operation, SSAValue
@@ -139,9 +140,7 @@ class ReorderWorkgroupsPass(ModulePass):
         except ValueError as e:
             raise OpError(fn, str(e)) from None
         bx, by, _, _ = grid_vars(nx, ny)
-        if exprs == (bx, by):
-            remark(fn, f"@{_fn_name(fn)}: {scheme.spec()} is the identity here: left unchanged")
-            return
+        identity = exprs == (bx, by)
         if grid is not None:
             new_x, new_y = remap_all(scheme, grid[0], grid[1], exprs)
             err = bijection_error(new_x, new_y, grid[0], grid[1])
@@ -149,6 +148,12 @@ class ReorderWorkgroupsPass(ModulePass):
                 raise OpError(
                     fn, f"{scheme.spec()} is not a bijection of the {grid[0]}x{grid[1]} grid: {err}"
                 )
+            f = np.arange(grid[0] * grid[1])
+            identity = bool(np.all(new_x == f % grid[0]) and np.all(new_y == f // grid[0]))
+        if identity:
+            where = "" if grid is None else f" on the {grid[0]}x{grid[1]} grid"
+            remark(fn, f"@{_fn_name(fn)}: {scheme.spec()} is the identity{where}: left unchanged")
+            return
         new_ids = _emit(fn, exprs)
         for b in old:
             b.result.replace_all_uses_with(new_ids[0] if b.dimension.data == "x" else new_ids[1])

@@ -123,19 +123,22 @@ def _pow2(e: Expr) -> int | None:
 
 
 def _mk(kind: str, args: tuple[Expr, ...], lo: int, hi: int | None) -> Expr:
-    if hi is not None and hi > MASK64:
+    if hi == MASK64:
         hi = None
     if hi is not None and lo == hi:
         return const(lo)
     return Expr(kind, args, 0, lo, hi)
 
 
-def _add_hi(a: int | None, b: int | None) -> int | None:
-    return None if a is None or b is None else a + b
+def _wrapping(kind: str, args: tuple[Expr, Expr], lo: int, hi: int) -> Expr:
+    """A node that may wrap modulo 2**64: bounds only when ``hi`` fits (unknown = 2**64 - 1)."""
+    if hi > MASK64:
+        return _mk(kind, args, 0, None)
+    return _mk(kind, args, lo, hi)
 
 
-def _mul_hi(a: int | None, b: int | None) -> int | None:
-    return None if a is None or b is None else a * b
+def _h(e: Expr) -> int:
+    return MASK64 if e.hi is None else e.hi
 
 
 def add(a: IntLike, b: IntLike) -> Expr:
@@ -144,7 +147,7 @@ def add(a: IntLike, b: IntLike) -> Expr:
         a, b = b, a
     if b.const_value() == 0:
         return a
-    return _mk(ADD, (a, b), a.lo + b.lo, _add_hi(a.hi, b.hi))
+    return _wrapping(ADD, (a, b), a.lo + b.lo, _h(a) + _h(b))
 
 
 def sub(a: IntLike, b: IntLike) -> Expr:
@@ -170,7 +173,7 @@ def mul(a: IntLike, b: IntLike) -> Expr:
         return const(0)
     if b.const_value() == 1:
         return a
-    return _mk(MUL, (a, b), a.lo * b.lo, _mul_hi(a.hi, b.hi))
+    return _wrapping(MUL, (a, b), a.lo * b.lo, _h(a) * _h(b))
 
 
 def divu(a: IntLike, b: IntLike) -> Expr:
