@@ -15,6 +15,12 @@ def get_xegpu() -> Dialect:
     return XeGPU
 
 
+def get_gpu() -> Dialect:
+    from wgdist.dialects.gpu import Gpu
+
+    return Gpu
+
+
 def get_vector() -> Dialect:
     from wgdist.dialects.vector import Vector
 
@@ -28,4 +34,4 @@ def get_new_dialects() -> dict[str, Callable[[], Dialect]]:
 
 def get_replaced_dialects() -> dict[str, Callable[[], Dialect]]:
     """Dialects that replace xDSL's dialect of the same name inside wgdist's tools."""
-    return {"vector": get_vector}
+    return {"vector": get_vector, "gpu": get_gpu}

@@ -23,7 +23,7 @@ def context() -> Context:
 
     ctx = Context()
     factories = get_all_dialects()
-    wanted = ["builtin", "func", "arith", "math", "scf", "memref", "gpu", "cf"]  # xDSL has no index
+    wanted = ["builtin", "func", "arith", "math", "scf", "memref", "cf"]  # xDSL has no index
     for name in wanted:
         ctx.register_dialect(name, factories[name])
     for name, f in {**get_replaced_dialects(), **get_new_dialects()}.items():

@@ -1,0 +1,287 @@
+"""The ``gpu`` dialect with LLVM 22's custom syntax for the ops a WG kernel uses.
+
+xDSL 0.74's ``gpu`` ops have no custom assembly (``gpu.module @m { ... }`` does not parse and
+every gpu op prints in generic form), and its ``gpu.func`` stores ``kernel`` and
+``known_block_size`` differently from MLIR 22. The classes here are wgdist's own (xDSL's
+definitions cannot be subclassed field by field) with LLVM 22's syntax and storage:
+
+```mlir
+gpu.module @kernels {
+  gpu.func @k(%a: memref<64xf32>) kernel attributes {known_block_size = array<i32: 16, 1, 1>} {
+    %b = gpu.block_id x
+    %s = gpu.subgroup_id upper_bound 32 : index
+    gpu.barrier
+    gpu.return
+  }
+}
+```
+
+``Gpu`` is xDSL's dialect with these classes swapped in; ``wgdist-opt`` registers it in place of
+xDSL's ``gpu``. Create ops from this module (not ``xdsl.dialects.gpu``) so they print this way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects import gpu as xgpu
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    DictionaryAttr,
+    FunctionType,
+    IndexType,
+    IntegerAttr,
+    StringAttr,
+    SymbolNameConstraint,
+    UnitAttr,
+    i32,
+    i64,
+)
+from xdsl.dialects.gpu import DimensionAttr
+from xdsl.ir import Attribute, Block, Dialect, Region
+from xdsl.irdl import (
+    IRDLOperation,
+    attr_def,
+    irdl_op_definition,
+    opt_attr_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import (
+    HasParent,
+    IsolatedFromAbove,
+    IsTerminator,
+    NoTerminator,
+    Pure,
+    SymbolOpInterface,
+    SymbolTable,
+)
+from xdsl.utils.exceptions import VerifyException
+
+_DIM = "$dimension (`upper_bound` $upper_bound^)? attr-dict"
+_ID = "(`upper_bound` $upper_bound^)? attr-dict `:` type($result)"
+
+
+@irdl_op_definition
+class ModuleOp(IRDLOperation):
+    name = "gpu.module"
+
+    body = region_def("single_block")
+    sym_name = prop_def(SymbolNameConstraint())
+
+    traits = traits_def(IsolatedFromAbove(), NoTerminator(), SymbolOpInterface(), SymbolTable())
+
+    assembly_format = "$sym_name attr-dict-with-keyword $body"
+
+    def __init__(self, name: str, body: Region | None = None) -> None:
+        body = body if body is not None else Region(Block())
+        super().__init__(properties={"sym_name": StringAttr(name)}, regions=[body])
+
+
+@irdl_op_definition
+class FuncOp(IRDLOperation):
+    """``gpu.func @name(%arg: T, ...) [-> (R...)] [kernel] [attributes {...}] { body }``.
+
+    Mirrors MLIR 22's storage: ``gpu.kernel``, ``sym_name`` and ``workgroup_attributions`` are
+    discardable attributes, ``known_block_size`` / ``known_grid_size`` are properties.
+    Workgroup and private memory attributions are not supported (a parse error names them).
+    """
+
+    name = "gpu.func"
+
+    body = region_def()
+    function_type = prop_def(FunctionType)
+    sym_name = attr_def(StringAttr)
+    kernel = opt_attr_def(UnitAttr, attr_name="gpu.kernel")
+    known_block_size = opt_prop_def(DenseArrayBase.constr(i32))
+    known_grid_size = opt_prop_def(DenseArrayBase.constr(i32))
+    workgroup_attributions = opt_attr_def(IntegerAttr)
+    arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+
+    traits = traits_def(IsolatedFromAbove(), HasParent(ModuleOp), SymbolOpInterface())
+
+    HIDDEN: ClassVar = ("sym_name", "gpu.kernel", "workgroup_attributions")
+
+    def __init__(
+        self,
+        name: str,
+        function_type: FunctionType | tuple[Sequence[Attribute], Sequence[Attribute]],
+        region: Region | type[Region.DEFAULT] = Region.DEFAULT,
+        kernel: bool | None = None,
+        known_block_size: Sequence[int] | None = None,
+        known_grid_size: Sequence[int] | None = None,
+    ) -> None:
+        if isinstance(function_type, tuple):
+            function_type = FunctionType.from_lists(*function_type)
+        if not isinstance(region, Region):
+            region = Region(Block(arg_types=function_type.inputs))
+        props: dict[str, Attribute | None] = {"function_type": function_type}
+        if known_block_size is not None:
+            props["known_block_size"] = DenseArrayBase.from_list(i32, known_block_size)
+        if known_grid_size is not None:
+            props["known_grid_size"] = DenseArrayBase.from_list(i32, known_grid_size)
+        attrs: dict[str, Attribute | None] = {
+            "sym_name": StringAttr(name),
+            "workgroup_attributions": IntegerAttr(0, i64),
+        }
+        if kernel:
+            attrs["gpu.kernel"] = UnitAttr()
+        super().__init__(properties=props, attributes=attrs, regions=[region])
+
+    def verify_(self) -> None:
+        if not self.body.blocks:
+            return
+        arg_types = tuple(self.body.blocks[0].arg_types)
+        if arg_types != tuple(self.function_type.inputs.data):
+            raise VerifyException(
+                f"entry block argument types ({', '.join(map(str, arg_types))}) differ from the "
+                f"function inputs ({', '.join(map(str, self.function_type.inputs.data))})"
+            )
+        if self.kernel is not None and self.function_type.outputs.data:
+            raise VerifyException("a kernel function must not return values")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FuncOp:
+        name = parser.parse_symbol_name().data
+        args = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_argument)
+        outputs: list[Attribute] = []
+        if parser.parse_optional_punctuation("->"):
+            parsed = parser.parse_optional_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_type
+            )
+            outputs = list(parsed) if parsed is not None else [parser.parse_type()]
+        for word in ("workgroup", "private"):
+            if parser.parse_optional_keyword(word):
+                parser.raise_error(f"gpu.func {word}(...) memory attributions are not supported")
+        kernel = parser.parse_optional_keyword("kernel") is not None
+        extra = parser.parse_optional_attr_dict_with_keyword()
+        region = parser.parse_region(args)
+        op = cls(name, ([a.type for a in args], outputs), region, kernel)
+        if extra is not None:
+            for key, value in extra.data.items():
+                if key in ("known_block_size", "known_grid_size"):
+                    op.properties[key] = value
+                else:
+                    op.attributes[key] = value
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.sym_name.data)
+        printer.print_string("(")
+        printer.print_list(self.body.blocks[0].args, printer.print_block_argument)
+        printer.print_string(")")
+        outputs = self.function_type.outputs.data
+        if outputs:
+            printer.print_string(" -> ")
+            if len(outputs) > 1:
+                printer.print_string("(")
+            printer.print_list(outputs, printer.print_attribute)
+            if len(outputs) > 1:
+                printer.print_string(")")
+        if self.kernel is not None:
+            printer.print_string(" kernel")
+        shown = {
+            k: v
+            for k, v in {**self.properties, **self.attributes}.items()
+            if k not in (*self.HIDDEN, "function_type")
+            and not (k == "workgroup_attributions" and v == IntegerAttr(0, i64))
+        }
+        printer.print_op_attributes(shown, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False)
+
+
+@irdl_op_definition
+class ReturnOp(IRDLOperation):
+    name = "gpu.return"
+
+    args = var_operand_def()
+
+    traits = traits_def(IsTerminator(), HasParent(FuncOp))
+    assembly_format = "attr-dict ($args^ `:` type($args))?"
+
+
+@irdl_op_definition
+class BarrierOp(IRDLOperation):
+    name = "gpu.barrier"
+
+    assembly_format = "attr-dict"
+
+
+def _id_op(op_name: str, class_name: str, fmt: str, dimension: bool) -> type[IRDLOperation]:
+    """An index-valued id/size op with MLIR's optional ``upper_bound`` (and ``dimension``)."""
+    body: dict[str, object] = {
+        "name": op_name,
+        "result": result_def(IndexType),
+        "upper_bound": opt_prop_def(IntegerAttr[IndexType]),
+        "traits": traits_def(Pure()),
+        "assembly_format": fmt,
+        "__module__": __name__,
+        "__qualname__": class_name,
+        "__doc__": f"``{op_name}`` (LLVM 22 syntax).",
+    }
+    if dimension:
+        body["dimension"] = prop_def(DimensionAttr)
+    return irdl_op_definition(type(class_name, (IRDLOperation,), body))
+
+
+BlockIdOp = _id_op("gpu.block_id", "BlockIdOp", _DIM, True)
+ThreadIdOp = _id_op("gpu.thread_id", "ThreadIdOp", _DIM, True)
+BlockDimOp = _id_op("gpu.block_dim", "BlockDimOp", _DIM, True)
+GridDimOp = _id_op("gpu.grid_dim", "GridDimOp", _DIM, True)
+GlobalIdOp = _id_op("gpu.global_id", "GlobalIdOp", _DIM, True)
+SubgroupIdOp = _id_op("gpu.subgroup_id", "SubgroupIdOp", _ID, False)
+SubgroupSizeOp = _id_op("gpu.subgroup_size", "SubgroupSizeOp", _ID, False)
+NumSubgroupsOp = _id_op("gpu.num_subgroups", "NumSubgroupsOp", _ID, False)
+LaneIdOp = _id_op("gpu.lane_id", "LaneIdOp", "(`upper_bound` $upper_bound^)? attr-dict", False)
+
+_REPLACED = (
+    ModuleOp,
+    FuncOp,
+    ReturnOp,
+    BarrierOp,
+    BlockIdOp,
+    ThreadIdOp,
+    BlockDimOp,
+    GridDimOp,
+    GlobalIdOp,
+    SubgroupIdOp,
+    SubgroupSizeOp,
+    NumSubgroupsOp,
+    LaneIdOp,
+)
+_REPLACED_NAMES = {op.name for op in _REPLACED}
+
+Gpu = Dialect(
+    "gpu",
+    [*_REPLACED, *(op for op in xgpu.GPU.operations if op.name not in _REPLACED_NAMES)],
+    list(xgpu.GPU.attributes),
+)
+
+__all__ = [
+    "BarrierOp",
+    "BlockDimOp",
+    "BlockIdOp",
+    "DimensionAttr",
+    "FuncOp",
+    "GlobalIdOp",
+    "GridDimOp",
+    "Gpu",
+    "LaneIdOp",
+    "ModuleOp",
+    "NumSubgroupsOp",
+    "ReturnOp",
+    "SubgroupIdOp",
+    "SubgroupSizeOp",
+    "ThreadIdOp",
+]
