@@ -12,7 +12,7 @@ from __future__ import annotations
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
-__all__ = ["context", "parse", "run_pipeline"]
+__all__ = ["check", "context", "parse", "run_pipeline"]
 
 
 def context() -> Context:
@@ -55,3 +55,16 @@ def run_pipeline(ir: str | ModuleOp, pipeline: str, ctx: Context | None = None) 
     PassPipeline.parse_spec({**xdsl_passes(), **get_all_passes()}, pipeline).apply(ctx, module)
     module.verify()
     return module
+
+
+def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    """Lazy ``wgdist.check`` (the interpreter is only imported when used).
+
+    ``wgdist.check`` is also the name of the submodule; the module object is callable and calls
+    :func:`wgdist.check.check`, so ``wgdist.check(...)`` works whichever one Python finds.
+    """
+    if name == "check":
+        import importlib
+
+        return importlib.import_module("wgdist.check")
+    raise AttributeError(f"module 'wgdist' has no attribute {name!r}")

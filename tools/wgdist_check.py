@@ -1,0 +1,98 @@
+"""``wgdist-check``: run a workgroup-level kernel and its distributed form on random inputs and
+compare every output buffer (see :func:`wgdist.check.check`).
+
+    wgdist-check kernel.mlir -p PIPELINE [--grid X,Y[,Z]] [--subgroups N] [--seed S] [--func NAME]
+    wgdist-check kernel.mlir --against distributed.mlir ...
+
+Exit status 0 when the programs agree, 1 when they differ or on any error (one message, no
+traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+
+
+def _grid(text: str) -> tuple[int, ...]:
+    try:
+        parts = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y[,Z] positive integers, got '{text}'") from None
+    if not 1 <= len(parts) <= 3 or any(p < 1 for p in parts):
+        raise argparse.ArgumentTypeError(f"expected 1 to 3 positive sizes, got '{text}'")
+    return parts
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got '{text}'") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got '{text}'")
+    return n
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="wgdist-check",
+        description="Check that a distributed (subgroup-level) kernel computes what the "
+        "workgroup-level kernel computes, on random inputs.",
+    )
+    p.add_argument("kernel", help="workgroup-level kernel (.mlir)")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("-p", "--pipeline", help="pass pipeline producing the distributed kernel")
+    src.add_argument("--against", help="an already distributed kernel (.mlir) to judge")
+    p.add_argument("--grid", type=_grid, default=(1, 1), help="launch grid X,Y[,Z] (default 1,1)")
+    p.add_argument("--subgroups", type=_positive, help="subgroups per workgroup (default: from the layouts)")
+    p.add_argument("--seed", type=int, default=0, help="random seed of the inputs (default 0)")
+    p.add_argument("--func", help="the kernel function (default: the only gpu.func kernel)")
+    p.add_argument("--rtol", type=float, help="relative tolerance for floats (default per type)")
+    p.add_argument("--atol", type=float, help="absolute tolerance factor, scaled by max|reference|")
+    p.add_argument("--show", type=_positive, default=10, help="differences to print per kind (default 10)")
+    return p
+
+
+def run(argv: Sequence[str] | None) -> int:
+    from wgdist.check import check
+
+    args = parser().parse_args(argv)
+    try:
+        result = check(
+            Path(args.kernel),
+            args.pipeline,
+            against=Path(args.against) if args.against else None,
+            grid=args.grid,
+            subgroups=args.subgroups,
+            seed=args.seed,
+            func=args.func,
+            rtol=args.rtol,
+            atol=args.atol,
+            limit=args.show,
+        )
+    except ParseError as e:
+        from wgdist.tools.wgdist_opt import format_parse_error
+
+        print(format_parse_error(e), file=sys.stderr)
+        return 1
+    except DiagnosticException as e:
+        print(str(e).split("\n\n", 1)[0].rstrip(), file=sys.stderr)
+        return 1
+    except (OSError, ValueError, KeyError, NotImplementedError, AssertionError, TypeError) as e:
+        print(f"wgdist-check: error: {e}", file=sys.stderr)
+        return 1
+    print(result.report)
+    return 0 if result.ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    sys.exit(run(argv))
+
+
+if __name__ == "__main__":
+    main()
