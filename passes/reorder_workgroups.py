@@ -11,13 +11,15 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, gpu
+from xdsl.dialects import arith, builtin
+from xdsl.dialects.gpu import DimensionAttr, DimensionEnum
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from wgdist.cache_model import choose_auto
 from wgdist.diagnostics import OpError, location_of
+from wgdist.dialects import gpu
 from wgdist.reorder import (
     GROUP_STYLES,
     SCHEMES,
@@ -43,7 +45,9 @@ _BINARY: dict[str, Callable[[SSAValue, SSAValue], Operation]] = {
     "maxu": arith.MaxUIOp,
 }
 
-FunctionLike = func.FuncOp | gpu.FuncOp
+# Ops are matched by name, so modules built with xDSL's gpu classes work too; new ops come from
+# wgdist's gpu dialect (LLVM 22 syntax).
+FUNCTIONS = ("func.func", "gpu.func")
 
 
 def remark(op: Operation, message: str) -> None:
@@ -111,9 +115,9 @@ class ReorderWorkgroupsPass(ModulePass):
         )
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        functions = [f for f in op.walk() if isinstance(f, FunctionLike)]
+        functions = [f for f in op.walk() if f.name in FUNCTIONS]
         for block_id in op.walk():
-            if isinstance(block_id, gpu.BlockIdOp) and _owner(block_id) is None:
+            if block_id.name == "gpu.block_id" and _owner(block_id) is None:
                 raise OpError(
                     block_id,
                     "is not inside a func.func or gpu.func (gpu.launch bodies are not handled: "
@@ -122,15 +126,15 @@ class ReorderWorkgroupsPass(ModulePass):
         for fn in functions:
             self._rewrite(fn)
 
-    def _rewrite(self, fn: gpu.FuncOp | func.FuncOp) -> None:
+    def _rewrite(self, fn: Operation) -> None:
         old = [
             b
             for b in fn.walk()
-            if isinstance(b, gpu.BlockIdOp) and b.dimension.data in ("x", "y") and _owner(b) is fn
+            if b.name == "gpu.block_id" and _dim(b) in ("x", "y") and _owner(b) is fn
         ]
         if not old:
-            if isinstance(fn, gpu.FuncOp):
-                remark(fn, f"@{fn.sym_name.data} has no gpu.block_id x/y: left unchanged")
+            if fn.name == "gpu.func":
+                remark(fn, f"@{_fn_name(fn)} has no gpu.block_id x/y: left unchanged")
             return
         grid = self._static_grid(fn)
         scheme = self._scheme_for(fn, grid)
@@ -156,10 +160,10 @@ class ReorderWorkgroupsPass(ModulePass):
             return
         new_ids = _emit(fn, exprs)
         for b in old:
-            b.result.replace_all_uses_with(new_ids[0] if b.dimension.data == "x" else new_ids[1])
+            b.results[0].replace_all_uses_with(new_ids[0] if _dim(b) == "x" else new_ids[1])
             Rewriter.erase_op(b)
 
-    def _static_grid(self, fn: gpu.FuncOp | func.FuncOp) -> tuple[int, int] | None:
+    def _static_grid(self, fn: Operation) -> tuple[int, int] | None:
         known = _known_grid(fn)
         option = (self.grid[0], self.grid[1]) if self.grid else None
         if known is not None and option is not None and known != option:
@@ -170,7 +174,7 @@ class ReorderWorkgroupsPass(ModulePass):
             )
         return option or known
 
-    def _scheme_for(self, fn: gpu.FuncOp | func.FuncOp, grid: tuple[int, int] | None) -> Scheme:
+    def _scheme_for(self, fn: Operation, grid: tuple[int, int] | None) -> Scheme:
         if self.scheme != "auto":
             return self.resolved()
         if grid is None:
@@ -189,23 +193,29 @@ class ReorderWorkgroupsPass(ModulePass):
         return choice.scheme
 
 
-def _fn_name(fn: gpu.FuncOp | func.FuncOp) -> str:
-    return fn.sym_name.data
+def _fn_name(fn: Operation) -> str:
+    name = fn.attributes.get("sym_name") or fn.properties.get("sym_name")
+    return name.data if isinstance(name, builtin.StringAttr) else "?"
 
 
-def _owner(op: Operation) -> gpu.FuncOp | func.FuncOp | None:
+def _dim(op: Operation) -> str:
+    d = op.properties.get("dimension")
+    return d.data.value if isinstance(d, DimensionAttr) else "?"
+
+
+def _owner(op: Operation) -> Operation | None:
     """The function whose entry the new ids go to (None inside gpu.launch or outside functions)."""
     p = op.parent_op()
     while p is not None:
-        if isinstance(p, gpu.LaunchOp):
+        if p.name == "gpu.launch":
             return None
-        if isinstance(p, FunctionLike):
+        if p.name in FUNCTIONS:
             return p
         p = p.parent_op()
     return None
 
 
-def _known_grid(fn: gpu.FuncOp | func.FuncOp) -> tuple[int, int] | None:
+def _known_grid(fn: Operation) -> tuple[int, int] | None:
     """``known_grid_size`` (xDSL's ``gpu.known_grid_size`` attribute or upstream's property)."""
     attr = (
         fn.attributes.get("gpu.known_grid_size")
@@ -222,9 +232,9 @@ def _known_grid(fn: gpu.FuncOp | func.FuncOp) -> tuple[int, int] | None:
     return sizes[0], sizes[1] if len(sizes) > 1 else 1
 
 
-def _emit(fn: gpu.FuncOp | func.FuncOp, roots: tuple[Expr, Expr]) -> tuple[SSAValue, SSAValue]:
+def _emit(fn: Operation, roots: tuple[Expr, Expr]) -> tuple[SSAValue, SSAValue]:
     """Insert ops computing ``roots`` at the entry of ``fn``; one op per distinct node."""
-    block = fn.body.blocks[0]
+    block = fn.regions[0].blocks[0]
     first = block.first_op
     ip = InsertPoint.before(first) if first is not None else InsertPoint.at_end(block)
     index = builtin.IndexType()
@@ -235,10 +245,10 @@ def _emit(fn: gpu.FuncOp | func.FuncOp, roots: tuple[Expr, Expr]) -> tuple[SSAVa
         return op.results[0]
 
     leaves = {
-        "bx": lambda: gpu.BlockIdOp(gpu.DimensionAttr(gpu.DimensionEnum.X)),
-        "by": lambda: gpu.BlockIdOp(gpu.DimensionAttr(gpu.DimensionEnum.Y)),
-        "nx": lambda: gpu.GridDimOp(gpu.DimensionAttr(gpu.DimensionEnum.X)),
-        "ny": lambda: gpu.GridDimOp(gpu.DimensionAttr(gpu.DimensionEnum.Y)),
+        "bx": lambda: _id_op(gpu.BlockIdOp, DimensionEnum.X),
+        "by": lambda: _id_op(gpu.BlockIdOp, DimensionEnum.Y),
+        "nx": lambda: _id_op(gpu.GridDimOp, DimensionEnum.X),
+        "ny": lambda: _id_op(gpu.GridDimOp, DimensionEnum.Y),
     }
     hints = {"bx": "block_id_x", "by": "block_id_y", "nx": "grid_dim_x", "ny": "grid_dim_y"}
 
@@ -272,6 +282,12 @@ def _emit(fn: gpu.FuncOp | func.FuncOp, roots: tuple[Expr, Expr]) -> tuple[SSAVa
     new_x.name_hint = "wg_x"
     new_y.name_hint = "wg_y"
     return new_x, new_y
+
+
+def _id_op(cls: type[Operation], dim: DimensionEnum) -> Operation:
+    return cls.create(
+        properties={"dimension": DimensionAttr(dim)}, result_types=[builtin.IndexType()]
+    )
 
 
 def _leaves(roots: tuple[Expr, ...]) -> list[Expr]:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from xdsl.dialects import arith, func, gpu
+from xdsl.dialects import arith, func
 from xdsl.ir import Operation
 
 import wgdist
 from wgdist.diagnostics import OpError
+from wgdist.dialects import gpu
 from wgdist.passes.reorder_workgroups import ReorderWorkgroupsPass
 from wgdist.reorder import remap_all, resolve
 
@@ -15,8 +16,8 @@ MASK = (1 << 64) - 1
 
 KERNEL = """
 func.func @k() -> (index, index) {
-  %x = "gpu.block_id"() <{dimension = #gpu<dim x>}> : () -> index
-  %y = "gpu.block_id"() <{dimension = #gpu<dim y>}> : () -> index
+  %x = gpu.block_id x
+  %y = gpu.block_id y
   return %x, %y : index, index
 }
 """
@@ -136,17 +137,17 @@ func.func @k(%m: memref<64x64xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %v = arith.constant 1.0 : f32
-  %x = "gpu.block_id"() <{dimension = #gpu<dim x>}> : () -> index
+  %x = gpu.block_id x
   scf.for %i = %c0 to %n step %c1 {
-    %y = "gpu.block_id"() <{dimension = #gpu<dim y>}> : () -> index
-    %x2 = "gpu.block_id"() <{dimension = #gpu<dim x>}> : () -> index
+    %y = gpu.block_id y
+    %x2 = gpu.block_id x
     %ok = arith.cmpi ult, %y, %n : index
     scf.if %ok {
       memref.store %v, %m[%x2, %y] : memref<64x64xf32>
     }
     memref.store %v, %m[%x, %i] : memref<64x64xf32>
   }
-  %z = "gpu.block_id"() <{dimension = #gpu<dim z>}> : () -> index
+  %z = gpu.block_id z
   memref.store %v, %m[%z, %z] : memref<64x64xf32>
   return
 }
@@ -174,16 +175,16 @@ def test_every_use_sees_the_new_ids() -> None:
 
 
 GPU_KERNEL = """
-"gpu.module"() <{sym_name = "m"}> ({
-  "gpu.func"() <{function_type = () -> (index, index)}> ({
-    %x = "gpu.block_id"() <{dimension = #gpu<dim x>}> : () -> index
-    %y = "gpu.block_id"() <{dimension = #gpu<dim y>}> : () -> index
-    "gpu.return"(%x, %y) : (index, index) -> ()
-  }) {gpu.known_grid_size = array<i32: 6, 8, 1>, sym_name = "k"} : () -> ()
-  "gpu.func"() <{function_type = () -> (), kernel}> ({
-    "gpu.return"() : () -> ()
-  }) {sym_name = "no_ids"} : () -> ()
-}) : () -> ()
+gpu.module @m {
+  gpu.func @k() -> (index, index) attributes {known_grid_size = array<i32: 6, 8, 1>} {
+    %x = gpu.block_id x
+    %y = gpu.block_id y
+    gpu.return %x, %y : index, index
+  }
+  gpu.func @no_ids() kernel {
+    gpu.return
+  }
+}
 """
 
 
@@ -234,7 +235,7 @@ def test_block_id_in_gpu_launch_is_refused() -> None:
     func.func @host(%n: index) {
       "gpu.launch"(%n, %n, %n, %n, %n, %n) <{operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0>}> ({
       ^bb0(%a: index, %b: index, %c: index, %d: index, %e: index, %f: index, %g: index, %h: index, %i: index, %j: index, %k: index, %l: index):
-        %x = "gpu.block_id"() <{dimension = #gpu<dim x>}> : () -> index
+        %x = gpu.block_id x
         "gpu.terminator"() : () -> ()
       }) : (index, index, index, index, index, index) -> ()
       return
@@ -280,3 +281,24 @@ def test_non_bijective_mapping_is_refused(monkeypatch: pytest.MonkeyPatch) -> No
         OpError, match=r"is not a bijection of the 7x5 grid: dispatch ids \d+ and \d+"
     ):
         apply(KERNEL, grid=(7, 5))
+
+
+def test_modules_built_with_xdsl_gpu_classes_work_too() -> None:
+    from xdsl.builder import ImplicitBuilder
+    from xdsl.dialects import builtin
+    from xdsl.dialects import gpu as xgpu
+
+    module = builtin.ModuleOp([])
+    with ImplicitBuilder(module.body):
+        fn = func.FuncOp("k", ((), (builtin.IndexType(), builtin.IndexType())))
+    with ImplicitBuilder(fn.body):
+        x = xgpu.BlockIdOp(xgpu.DimensionAttr(xgpu.DimensionEnum.X))
+        y = xgpu.BlockIdOp(xgpu.DimensionAttr(xgpu.DimensionEnum.Y))
+        func.ReturnOp(x, y)
+    ReorderWorkgroupsPass(scheme="tensile", group_size=2, grid=(3, 5)).apply(
+        wgdist.context(), module
+    )
+    assert not any(isinstance(op, xgpu.BlockIdOp) for op in module.walk())
+    want_x, want_y = remap_all(resolve("tensile", group_size=2), 3, 5)
+    for f in range(15):
+        assert run_kernel(fn, f % 3, f // 3, 0, 0) == (int(want_x[f]), int(want_y[f]))
