@@ -1,0 +1,307 @@
+"""Backward (use -> def) layout dataflow to a fixpoint.
+
+State:
+
+* ``layout[v]``: the layout value ``v`` is *produced* with;
+* ``uses[(op, i)]``: the layout operand ``i`` of ``op`` *requires*.
+
+Seeds are the user's layouts: results an op fixes (descriptor types, load_nd ``layout``, dpas
+``layout_cd``, convert_layout ``target_layout``, ``layout_result_N``) and operands an anchor
+pins (dpas ``layout_a/b/cd``, stored values, prefetched descriptors, convert_layout
+``input_layout``). A value with no fixed layout takes the first requirement that reaches it
+(anchors' requirements are seeded first, so they win); every later, different requirement stays
+recorded on its use and becomes an ``xegpu.convert_layout`` in the rewrite. Producing ops turn
+their result layouts into operand requirements through :mod:`.op_rules`.
+
+Values that must carry one layout are *partners*: an ``scf.for``/``scf.while`` result and its
+region argument, and for tensor descriptors (whose layout is part of the type) also the init,
+yielded and ``update_nd_offset`` values of the chain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import VectorType
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
+
+from wgdist.diagnostics import OpError
+from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_layout
+from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
+from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp, UpdateNdOffsetOp
+from wgdist.dialects.xegpu.types import TensorDescType
+from wgdist.layout import AnyLayout, Layout, distribution_errors
+from wgdist.layout_rules import RuleError
+from wgdist.passes.propagate.defaults import Kind, Role, with_defaults
+from wgdist.passes.propagate.op_rules import dpas_requirements, operand_requirements, shape_of
+
+Use = tuple[Operation, int]
+
+
+def tracked(v: SSAValue) -> bool:
+    """Values that carry layouts: vectors and tensor descriptors."""
+    return isinstance(v.type, VectorType | TensorDescType)
+
+
+def describe(v: SSAValue) -> str:
+    """``%name (result #i of 'op')`` / ``block argument #i of 'op'``: how diagnostics name a value."""
+    name = f"%{v.name_hint} " if v.name_hint else ""
+    if isinstance(v, OpResult):
+        return f"{name}(result #{v.index} of '{v.op.name}')"
+    assert isinstance(v, BlockArgument)
+    owner = v.block.parent_op()
+    return f"{name}(block argument #{v.index} of '{owner.name if owner else 'block'}')"
+
+
+def _bits(t: Attribute) -> int:
+    elt = t.element_type if isinstance(t, VectorType | TensorDescType) else None
+    width = getattr(elt, "bitwidth", None)
+    return int(width) if isinstance(width, int) else 32
+
+
+def _yield_of(region_block: Block) -> Operation:
+    last = region_block.last_op
+    assert last is not None
+    return last
+
+
+def operand_role(op: Operation, index: int) -> Role:
+    if isinstance(op, DpasOp):
+        return ("dpas_a", "dpas_b", "dpas_cd")[index]
+    return "plain"
+
+
+@dataclass
+class Analysis:
+    kind: Kind = "subgroup"
+    layout: dict[SSAValue, AnyLayout] = field(default_factory=dict)
+    fixed: set[SSAValue] = field(default_factory=set)
+    uses: dict[Use, AnyLayout] = field(default_factory=dict)
+    fixed_uses: set[Use] = field(default_factory=set)
+    _uf: dict[SSAValue, SSAValue] = field(default_factory=dict)
+    _members: dict[SSAValue, list[SSAValue]] = field(default_factory=dict)
+    _work: list[SSAValue] = field(default_factory=list)
+
+    # ---- partners (union-find) ---------------------------------------------------------------
+    def _find(self, v: SSAValue) -> SSAValue:
+        while self._uf.get(v, v) is not v:
+            v = self._uf[v]
+        return v
+
+    def _union(self, a: SSAValue, b: SSAValue) -> None:
+        ra, rb = self._find(a), self._find(b)
+        if ra is rb:
+            return
+        self._uf[rb] = ra
+        self._members.setdefault(ra, [ra]).extend(self._members.pop(rb, [rb]))
+
+    def partners(self, v: SSAValue) -> list[SSAValue]:
+        return self._members.get(self._find(v), [v])
+
+    def _link(self, op: Operation) -> None:
+        if isinstance(op, scf.ForOp):
+            body = op.body.block
+            yld = _yield_of(body)
+            for i, res in enumerate(op.results):
+                arg = body.args[i + 1]
+                self._union(res, arg)
+                if isinstance(res.type, TensorDescType):
+                    self._union(res, op.iter_args[i])
+                    self._union(res, yld.operands[i])
+        elif isinstance(op, scf.WhileOp):
+            before, after = op.before_region.block, op.after_region.block
+            cond, yld = _yield_of(before), _yield_of(after)
+            for j, res in enumerate(op.results):
+                self._union(res, after.args[j])
+                if isinstance(res.type, TensorDescType):
+                    self._union(res, cond.operands[j + 1])
+            for i, arg in enumerate(before.args):
+                if isinstance(arg.type, TensorDescType):
+                    self._union(arg, op.arguments[i])
+                    self._union(arg, yld.operands[i])
+        elif isinstance(op, scf.IfOp):
+            for i, res in enumerate(op.results):
+                if isinstance(res.type, TensorDescType):
+                    for region in (op.true_region, op.false_region):
+                        if region.blocks:
+                            self._union(res, _yield_of(region.block).operands[i])
+        elif isinstance(op, UpdateNdOffsetOp):
+            self._union(op.result, op.TensorDesc)
+
+    # ---- assignment --------------------------------------------------------------------------
+    def _decorate(self, layout: AnyLayout | None, v: SSAValue, role: Role) -> AnyLayout | None:
+        shape = shape_of(v.type)
+        if shape is None:
+            return None
+        out = with_defaults(layout, self.kind, shape, role, _bits(v.type))
+        if out is None:
+            return None
+        if isinstance(out, Layout) and out.sg_layout is None and out.inst_data is None and out.lane_layout is None:
+            return None
+        if self.kind == "subgroup" and not out.is_wg:
+            return None
+        return out
+
+    def assign(self, v: SSAValue, layout: AnyLayout, fixed: bool = False) -> None:
+        for p in self.partners(v):
+            if p not in self.layout:
+                self.layout[p] = layout
+                if fixed:
+                    self.fixed.add(p)
+                self._work.append(p)
+
+    def require(self, op: Operation, index: int, layout: AnyLayout | None, fixed: bool = False) -> None:
+        if layout is None:
+            return
+        v = op.operands[index]
+        if not tracked(v):
+            return
+        dec = self._decorate(layout, v, operand_role(op, index))
+        if dec is None:
+            return
+        use = (op, index)
+        if use in self.uses and (use in self.fixed_uses or not fixed):
+            return
+        self.uses[use] = dec
+        if fixed:
+            self.fixed_uses.add(use)
+        if v not in self.layout:
+            self.assign(v, dec)
+
+    # ---- seeds -------------------------------------------------------------------------------
+    def _fixed_result(self, v: SSAValue) -> AnyLayout | None:
+        if isinstance(v, OpResult) and isinstance(v.op, LoadNdOp):
+            tdesc = v.op.TensorDesc.type
+            if isinstance(tdesc, TensorDescType) and tdesc.layout is not None and not _none(tdesc.layout):
+                return tdesc.layout.to_model()  # type: ignore[union-attr]
+        attr = value_layout(v)
+        if attr is None:
+            return None
+        if isinstance(v, BlockArgument) and not isinstance(v.type, TensorDescType):
+            return None  # region args of vectors follow their op's result, handled by partners
+        role: Role = "dpas_cd" if isinstance(v, OpResult) and isinstance(v.op, DpasOp) else "plain"
+        return self._decorate(attr.to_model(), v, role)
+
+    def _seed_results(self, op: Operation) -> None:
+        values: list[SSAValue] = list(op.results)
+        for region in op.regions:
+            for block in region.blocks:
+                values.extend(block.args)
+        for v in values:
+            if tracked(v) and v not in self.layout:
+                got = self._fixed_result(v)
+                if got is not None:
+                    self._check_valid(op, v, got)
+                    self.assign(v, got, fixed=True)
+        if isinstance(op, DpasOp) and op.result not in self.layout and self.kind != "subgroup":
+            got = self._decorate(None, op.result, "dpas_cd")
+            if got is not None:
+                self.assign(op.result, got, fixed=True)
+
+    def _seed_uses(self, op: Operation) -> None:
+        if isinstance(op, DpasOp):
+            pinned = [operand_layout_anchor(op, i) for i in range(len(op.operands))]
+            cd = op.layout_cd.to_model() if op.layout_cd is not None else None  # type: ignore[union-attr]
+            derived: dict[int, AnyLayout] = {}
+            if isinstance(cd, Layout) and cd.is_wg and (pinned[0] is None or pinned[1] is None):
+                try:
+                    derived = dict(dpas_requirements(op, cd))
+                except RuleError as e:
+                    raise OpError(op, str(e)) from None
+            for i in range(len(op.operands)):
+                attr = pinned[i]
+                lay = attr.to_model() if attr is not None else derived.get(i)
+                self.require(op, i, lay, fixed=True)
+            return
+        if isinstance(op, StoreNdOp | PrefetchNdOp):
+            tdesc = op.TensorDesc.type
+            assert isinstance(tdesc, TensorDescType)
+            own = op.layout.to_model() if op.layout is not None else None  # type: ignore[union-attr]
+            type_layout = None if _none(tdesc.layout) else tdesc.layout.to_model()  # type: ignore[union-attr]
+            lay = type_layout if type_layout is not None else own
+            if isinstance(op, StoreNdOp):
+                self.require(op, 0, lay, fixed=True)
+            self.require(op, op.operands.index(op.TensorDesc), lay, fixed=True)
+            return
+        if isinstance(op, ConvertLayoutOp):
+            self.require(op, 0, op.input_layout.to_model(), fixed=True)  # type: ignore[union-attr]
+            return
+        if op.name in ("xegpu.store", "xegpu.store_matrix"):
+            attr = operand_layout_anchor(op, 0)
+            lay = attr.to_model() if attr is not None else None
+            self.require(op, 0, lay, fixed=True)
+            vshape = shape_of(op.operands[0].type)
+            if op.name == "xegpu.store" and lay is not None:
+                for i, w in enumerate(op.operands[1:], start=1):
+                    if isinstance(w.type, VectorType) and shape_of(w.type) == vshape:
+                        self.require(op, i, lay, fixed=True)
+
+    def _check_valid(self, op: Operation, v: SSAValue, lay: AnyLayout) -> None:
+        shape = shape_of(v.type)
+        assert shape is not None
+        errs = distribution_errors(shape, lay)
+        if errs:
+            raise OpError(op, f"layout of {describe(v)} cannot distribute {list(shape)}: {errs[0]}")
+
+    # ---- fixpoint ----------------------------------------------------------------------------
+    def _process(self, v: SSAValue) -> None:
+        lay = self.layout[v]
+        if isinstance(v, BlockArgument):
+            owner = v.block.parent_op()
+            if isinstance(owner, scf.ForOp) and v.index >= 1:
+                self._carried_for(owner, v.index - 1, lay)
+            elif isinstance(owner, scf.WhileOp):
+                if v.block is owner.before_region.block:
+                    self.require(owner, v.index, lay)
+                    self.require(_yield_of(owner.after_region.block), v.index, lay)
+                else:
+                    self.require(_yield_of(owner.before_region.block), v.index + 1, lay)
+            return
+        assert isinstance(v, OpResult)
+        op = v.op
+        if isinstance(op, scf.ForOp):
+            self._carried_for(op, v.index, lay)
+            return
+        if isinstance(op, scf.IfOp):
+            for region in (op.true_region, op.false_region):
+                if region.blocks:
+                    self.require(_yield_of(region.block), v.index, lay)
+            return
+        if isinstance(op, scf.WhileOp):
+            self.require(_yield_of(op.before_region.block), v.index + 1, lay)
+            return
+        if isinstance(op, ConvertLayoutOp):
+            return  # a barrier: its operand requirement is input_layout, seeded
+        results = [self.layout.get(r) for r in op.results]
+        try:
+            reqs = operand_requirements(op, results)
+        except RuleError as e:
+            raise OpError(op, f"cannot derive operand layouts from {describe(v)}: {e}") from None
+        for i, req in reqs:
+            self.require(op, i, req)
+
+    def _carried_for(self, op: scf.ForOp, i: int, lay: AnyLayout) -> None:
+        self.require(op, 3 + i, lay)
+        self.require(_yield_of(op.body.block), i, lay)
+
+    def run(self, root: Operation) -> None:
+        ops = list(root.walk())
+        for op in ops:
+            self._link(op)
+        for op in ops:
+            self._seed_results(op)
+        for op in ops:
+            self._seed_uses(op)
+        while self._work:
+            self._process(self._work.pop(0))
+        # A load produces the layout of its descriptor; different needs of its users convert.
+        for op in ops:
+            if isinstance(op, LoadNdOp) and op.TensorDesc in self.layout:
+                self.layout[op.value] = self.layout[op.TensorDesc]
+
+
+def _none(attr: Attribute | None) -> bool:
+    from xdsl.dialects.builtin import NoneAttr
+
+    return attr is None or isinstance(attr, NoneAttr)

@@ -1,0 +1,117 @@
+"""What each op requires of its operands, given the layouts of its results (IR adapter over the
+pure rules of :mod:`wgdist.layout_rules`).
+
+:func:`operand_requirements` answers for non-anchor ops; anchor ops (whose layouts the user
+wrote) are read by :mod:`.analysis`. Only vector and tensor_desc operands are ever listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects import arith, math
+from xdsl.dialects.builtin import VectorType
+from xdsl.ir import Operation
+
+from wgdist.dialects.vector import BroadcastOp, MultiDimReductionOp, ShapeCastOp, TransposeOp
+from wgdist.dialects.xegpu.ops_compute import DpasOp
+from wgdist.dialects.xegpu.ops_nd import LoadNdOp, UpdateNdOffsetOp
+from wgdist.dialects.xegpu.types import TensorDescType
+from wgdist.layout import AnyLayout, Layout, SliceLayout
+from wgdist.layout_rules import (
+    RuleError,
+    broadcast_source_layout,
+    dpas_operand_layouts,
+    reduction_source_layout,
+    shape_cast_source_layout,
+    transpose_source_layout,
+)
+
+Requirement = tuple[int, AnyLayout]
+
+ELEMENTWISE_DIALECTS = (arith.Arith.name, math.Math.name)
+
+
+def shape_of(t: object) -> tuple[int, ...] | None:
+    if isinstance(t, VectorType):
+        return tuple(t.get_shape())
+    if isinstance(t, TensorDescType):
+        return t.get_shape()
+    return None
+
+
+def is_elementwise(op: Operation) -> bool:
+    """arith/math ops (and vector.fma): all vector operands share the result's shape."""
+    if op.name == "arith.constant":
+        return False
+    return op.name.split(".")[0] in ELEMENTWISE_DIALECTS or op.name == "vector.fma"
+
+
+def dpas_requirements(op: DpasOp, cd: Layout) -> list[Requirement]:
+    """A, B (and acc) of a dpas whose C/D layout is ``cd``."""
+    a_shape = shape_of(op.lhs.type)
+    b_shape = shape_of(op.rhs.type)
+    assert a_shape is not None and b_shape is not None
+    if len(a_shape) != 2 or len(b_shape) != 2:
+        raise RuleError("dpas: only 2-D A and B operands are supported at workgroup level")
+    (m, k), n = a_shape, b_shape[1]
+    a, b = dpas_operand_layouts(cd, m, n, k)
+    reqs: list[Requirement] = [(0, a), (1, b)]
+    if op.acc is not None:
+        reqs.append((2, cd))
+    return reqs
+
+
+def _wg(layout: AnyLayout) -> bool:
+    return layout.is_wg
+
+
+def operand_requirements(op: Operation, results: Sequence[AnyLayout | None]) -> list[Requirement]:
+    """Operand layouts ``op`` needs when its results carry ``results``. Raises RuleError when a
+    rule has no answer; returns [] for ops without a rule (their operands stay unconstrained)."""
+    r0 = results[0] if results else None
+    if r0 is None:
+        return []
+    if is_elementwise(op):
+        rshape = shape_of(op.results[0].type) if op.results else None
+        return [
+            (i, r0) for i, v in enumerate(op.operands) if rshape is not None and shape_of(v.type) == rshape
+        ]
+    if isinstance(op, BroadcastOp):
+        sshape = shape_of(op.source.type)
+        if sshape is None or not _wg(r0):
+            return []
+        rshape = shape_of(op.vector.type)
+        assert rshape is not None
+        return [(0, broadcast_source_layout(r0, sshape, rshape))]
+    if isinstance(op, MultiDimReductionOp):
+        if not _wg(r0):
+            return [(1, r0)] if shape_of(op.acc.type) else []
+        sshape = shape_of(op.source.type)
+        assert sshape is not None
+        reqs: list[Requirement] = [(0, reduction_source_layout(r0, sshape, op.get_reduction_dims()))]
+        if shape_of(op.acc.type):
+            reqs.append((1, r0))
+        return reqs
+    if isinstance(op, TransposeOp):
+        return [(0, transpose_source_layout(r0, op.permutation.get_values()))]
+    if isinstance(op, ShapeCastOp):
+        if not _wg(r0):
+            return []
+        sshape, rshape = shape_of(op.source.type), shape_of(op.result.type)
+        assert sshape is not None and rshape is not None
+        return [(0, shape_cast_source_layout(r0, sshape, rshape))]
+    if isinstance(op, DpasOp):
+        if isinstance(r0, SliceLayout):
+            raise RuleError("dpas: the result cannot take a #xegpu.slice layout")
+        if not r0.is_wg:
+            return [(2, r0)] if op.acc is not None else []
+        return dpas_requirements(op, r0)
+    if isinstance(op, LoadNdOp | UpdateNdOffsetOp):
+        if isinstance(r0, SliceLayout):
+            raise RuleError(
+                f"'{op.name}': its result would need the slice layout {r0}, which a tensor_desc "
+                "cannot carry"
+            )
+        return [(0, r0)]
+    return []

@@ -1,0 +1,164 @@
+"""Write an :class:`~.analysis.Analysis` into the IR where LLVM 22 reads layouts.
+
+* constants whose users need different layouts are cloned, one per layout;
+* a use whose requirement differs from its value's layout gets an ``xegpu.convert_layout``
+  (one per value and layout, right after the value's definition);
+* layouts go to descriptor types, load_nd/store_nd/prefetch_nd/store/store_matrix ``layout``,
+  dpas ``layout_a/b/cd``, and ``layout_result_N`` everywhere else (scf results included).
+
+A layout the user wrote is never replaced: when it disagrees with its descriptor, the op is
+reported.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import NoneAttr, VectorType
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from wgdist.diagnostics import OpError
+from wgdist.dialects.xegpu.attrs import LayoutAttr, SliceAttr
+from wgdist.dialects.xegpu.layout_access import set_result_layout
+from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
+from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp
+from wgdist.dialects.xegpu.types import TensorDescType
+from wgdist.layout import AnyLayout, Layout, SliceLayout
+from wgdist.layout_rules import same_distribution
+from wgdist.passes.propagate.analysis import Analysis, describe
+from wgdist.passes.propagate.op_rules import shape_of
+
+
+def to_attr(layout: AnyLayout) -> LayoutAttr | SliceAttr:
+    if isinstance(layout, SliceLayout):
+        return SliceAttr(to_attr(layout.parent), layout.dims)  # type: ignore[arg-type]
+    return LayoutAttr.from_model(layout)
+
+
+def _same(v: SSAValue, a: AnyLayout, b: AnyLayout) -> bool:
+    shape = shape_of(v.type)
+    assert shape is not None
+    return same_distribution(shape, a, b)
+
+
+def _clone_constants(an: Analysis, root: Operation) -> None:
+    for op in list(root.walk()):
+        if not isinstance(op, arith.ConstantOp) or not isinstance(op.result.type, VectorType):
+            continue
+        v = op.result
+        mine = an.layout.get(v)
+        clones: list[tuple[AnyLayout, SSAValue]] = []
+        for use in list(v.uses):
+            req = an.uses.get((use.operation, use.index))
+            if req is None or mine is None or _same(v, mine, req):
+                continue
+            target = next((c for lay, c in clones if _same(v, lay, req)), None)
+            if target is None:
+                clone = op.clone()
+                Rewriter.insert_op(clone, InsertPoint.after(op))
+                target = clone.results[0]
+                an.layout[target] = req
+                clones.append((req, target))
+            use.operation.operands[use.index] = target
+
+
+def _insert_converts(an: Analysis) -> None:
+    made: dict[tuple[SSAValue, AnyLayout], SSAValue] = {}
+    for (op, i), req in list(an.uses.items()):
+        v = op.operands[i]
+        if not isinstance(v.type, VectorType):
+            continue
+        have = an.layout.get(v)
+        if have is None or _same(v, have, req):
+            continue
+        key = (v, req)
+        conv = made.get(key)
+        if conv is None:
+            cop = ConvertLayoutOp(v, to_attr(have), to_attr(req))
+            if isinstance(v, OpResult):
+                Rewriter.insert_op(cop, InsertPoint.after(v.op))
+            else:
+                assert isinstance(v, BlockArgument)
+                Rewriter.insert_op(cop, InsertPoint.at_start(v.block))
+            conv = cop.result
+            an.layout[conv] = req
+            made[key] = conv
+        op.operands[i] = conv
+
+
+def _attr_model(a: Attribute | None) -> AnyLayout | None:
+    if a is None or isinstance(a, NoneAttr):
+        return None
+    return a.to_model()  # type: ignore[attr-defined]
+
+
+def _set_prop(op: Operation, name: str, v: SSAValue, lay: AnyLayout | None) -> None:
+    """Set property ``name`` unless the user wrote one; a user's that disagrees is an error."""
+    if lay is None:
+        return
+    have = _attr_model(op.properties.get(name))
+    if have is None:
+        op.properties[name] = to_attr(lay)
+        op.properties = dict(sorted(op.properties.items()))
+    elif not _same(v, have, lay):
+        raise OpError(
+            op,
+            f"{name} {op.properties[name]} disagrees with the layout {to_attr(lay)} of "
+            f"{describe(v)}; insert an xegpu.convert_layout or fix one of them",
+        )
+
+
+def _write_ops(an: Analysis, root: Operation) -> None:
+    for op in list(root.walk()):
+        if isinstance(op, ConvertLayoutOp):
+            continue
+        if isinstance(op, DpasOp):
+            for i, name in ((0, "layout_a"), (1, "layout_b")):
+                _set_prop(op, name, op.operands[i], an.uses.get((op, i)) or an.layout.get(op.operands[i]))
+            _set_prop(op, "layout_cd", op.result, an.layout.get(op.result))
+            continue
+        if isinstance(op, LoadNdOp):
+            _set_prop(op, "layout", op.value, an.layout.get(op.value))
+            continue
+        if isinstance(op, StoreNdOp | PrefetchNdOp):
+            _set_prop(op, "layout", op.TensorDesc, an.layout.get(op.TensorDesc))
+            continue
+        if op.name in ("xegpu.store", "xegpu.store_matrix"):
+            _set_prop(op, "layout", op.operands[0], an.uses.get((op, 0)))
+            continue
+        for r in op.results:
+            lay = an.layout.get(r)
+            if lay is None or not isinstance(r.type, VectorType) or r in an.fixed:
+                continue
+            set_result_layout(op, r.index, to_attr(lay))
+
+
+def _write_descriptors(an: Analysis, root: Operation) -> None:
+    todo: list[tuple[SSAValue, AnyLayout]] = []
+    for op in root.walk():
+        values: list[SSAValue] = list(op.results)
+        for region in op.regions:
+            for block in region.blocks:
+                values.extend(block.args)
+        for v in values:
+            t = v.type
+            if isinstance(t, TensorDescType) and isinstance(t.layout, NoneAttr) and v in an.layout:
+                todo.append((v, an.layout[v]))
+    for v, lay in todo:
+        if not isinstance(lay, Layout):
+            owner = v.op if isinstance(v, OpResult) else v.block.parent_op()  # type: ignore[union-attr]
+            assert owner is not None
+            raise OpError(owner, f"{describe(v)} would need the slice layout {to_attr(lay)}, which a tensor_desc cannot carry")
+        t = v.type
+        assert isinstance(t, TensorDescType)
+        if isinstance(v, OpResult):
+            set_result_layout(v.op, v.index, LayoutAttr.from_model(lay))
+        else:
+            Rewriter.replace_value_with_new_type(v, t.with_layout(LayoutAttr.from_model(lay)))
+
+
+def rewrite(an: Analysis, root: Operation) -> None:
+    _clone_constants(an, root)
+    _insert_converts(an)
+    _write_ops(an, root)
+    _write_descriptors(an, root)
