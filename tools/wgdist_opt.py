@@ -8,7 +8,7 @@ from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.universe import Universe
-from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from wgdist.dialects import get_new_dialects, get_replaced_dialects
@@ -61,7 +61,8 @@ def run_tool(tool_factory, argv: Sequence[str] | None, name: str) -> int:  # typ
         print(format_parse_error(e), file=sys.stderr)
     except DiagnosticException as e:
         located = None
-        if tool is not None and getattr(tool, "last_module", None) is not None and "does not verify" in str(e):
+        verify_failed = isinstance(e, VerifyException) or "does not verify" in str(e)
+        if tool is not None and getattr(tool, "last_module", None) is not None and verify_failed:
             located = first_verify_error(tool.last_module)
         msg = str(located) if located is not None else str(e).split("\n\n", 1)[0]
         print(msg.rstrip(), file=sys.stderr)
@@ -75,7 +76,10 @@ def format_parse_error(e: ParseError) -> str:
     loc = e.span.get_location()
     context = str(e).split("\n")
     body = "\n".join(context[1:3])
-    return f"{loc.file}:{loc.line}:{loc.col}: error: {e.msg}\n{body}".rstrip()
+    msg = e.msg.strip()
+    if e.span.start >= len(e.span.input.content.rstrip()):
+        msg = "unexpected end of input" + (f" ({msg})" if msg else "")
+    return f"{loc.file}:{loc.line}:{loc.col}: error: {msg}\n{body}".rstrip()
 
 
 def main(argv: Sequence[str] | None = None) -> None:

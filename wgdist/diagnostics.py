@@ -54,6 +54,18 @@ class LocatingParser(Parser):
             )
         return op
 
+    def _parse_dialect_type_or_attribute_body(  # type: ignore[no-untyped-def]
+        self, attr_name: str, is_type: bool, is_opaque: bool, starting_opaque_pos
+    ):
+        """Turn an attribute/type verifier failure while parsing into a located ParseError."""
+        start = self.pos
+        try:
+            return super()._parse_dialect_type_or_attribute_body(
+                attr_name, is_type, is_opaque, starting_opaque_pos
+            )
+        except VerifyException as e:
+            self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
+
 
 def first_verify_error(module: Operation) -> OpError | None:
     """Verify op by op (innermost first) and return the first failure as a located error."""
