@@ -83,7 +83,7 @@ def run(argv: Sequence[str] | None) -> int:
     except DiagnosticException as e:
         print(str(e).split("\n\n", 1)[0].rstrip(), file=sys.stderr)
         return 1
-    except (OSError, ValueError, KeyError, NotImplementedError, AssertionError, TypeError) as e:
+    except (OSError, ImportError, ValueError, KeyError, NotImplementedError, AssertionError, TypeError) as e:
         print(f"wgdist-check: error: {e}", file=sys.stderr)
         return 1
     print(result.report)

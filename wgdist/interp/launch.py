@@ -79,7 +79,10 @@ def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dic
         raise ValueError(f"@{func.sym_name.data} takes {len(types)} arguments, got {len(args)}")  # type: ignore[attr-defined]
     out: list[Any] = []
     bufs: dict[int, Buffer] = {}
+    block_args = func.regions[0].blocks[0].args
     for i, (t, a) in enumerate(zip(types, args)):
+        hint = block_args[i].name_hint
+        name = f"%{hint}" if hint else f"argument {i}"
         if isinstance(t, MemRefType):
             shape, strides, offset = memref_layout(t, func)
             arr = np.asarray(a)
@@ -88,7 +91,7 @@ def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dic
             data = np.array(arr, dtype=np_dtype(t.element_type)).reshape(-1)
             if strides != tuple(MemRefType.strides_for_shape(shape)) or offset:
                 raise UnsupportedOpError(func, f"argument {i}: only identity-layout memrefs can be passed")
-            buf = Buffer(data, f"arg{i}", "global", track=True)
+            buf = Buffer(data, name, "global", track=True)
             bufs[i] = buf
             out.append(MemRef(buf, 0, shape, strides, t.element_type))
         else:

@@ -127,7 +127,12 @@ def scalar_converter(t: Attribute):  # type: ignore[no-untyped-def]
     if isinstance(t, BFloat16Type):
         return lambda x: round_bf16(np.float32(x))
     dt = np_dtype(t).type
-    return lambda x: dt(x)
+
+    def conv(x: Any) -> Any:
+        with np.errstate(over="ignore"):
+            return dt(x)
+
+    return conv
 
 
 def array_converter(t: Attribute):  # type: ignore[no-untyped-def]
@@ -135,7 +140,15 @@ def array_converter(t: Attribute):  # type: ignore[no-untyped-def]
     dt = np_dtype(t)
     if isinstance(t, BFloat16Type):
         return lambda a: round_bf16(np.asarray(a).astype(np.float32))
-    return lambda a: np.asarray(a).astype(dt, copy=False)
+
+    def conv(a: Any) -> Any:
+        a = np.asarray(a)
+        if a.dtype == dt:
+            return a
+        with np.errstate(over="ignore", invalid="ignore"):
+            return a.astype(dt)
+
+    return conv
 
 
 # ---------------------------------------------------------------------------------------------

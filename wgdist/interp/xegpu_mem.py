@@ -82,7 +82,7 @@ def _lanes(op: Operation, mem: MemRef, offsets: np.ndarray, mask: np.ndarray, ch
     if bad.any():
         where = np.argwhere(bad)[0]
         raise InterpError(
-            op, f"lane {list(where[:-1])} accesses element {int(pos[tuple(where)])} outside "
+            op, f"lane {[int(x) for x in where[:-1]]} accesses element {int(pos[tuple(where)])} outside "
             f"{mem.describe()}",
         )
     return mem.offset + pos * mem.strides[0]
