@@ -8,7 +8,12 @@ from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.universe import Universe
-from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.exceptions import (
+    ArgSpecParseError,
+    DiagnosticException,
+    ParseError,
+    VerifyException,
+)
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from wgdist.dialects import get_new_dialects, get_replaced_dialects
@@ -68,6 +73,8 @@ def run_tool(tool_factory, argv: Sequence[str] | None, name: str) -> int:  # typ
         print(msg.rstrip(), file=sys.stderr)
     except (OSError, ValueError, KeyError, NotImplementedError, AssertionError) as e:
         print(f"{name}: error: {type(e).__name__}: {e}", file=sys.stderr)
+    except ArgSpecParseError as e:  # a BaseException in xDSL 0.74: a malformed -p pipeline
+        print(f"{name}: error: {e}".rstrip(), file=sys.stderr)
     return 1
 
 

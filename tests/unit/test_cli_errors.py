@@ -1,0 +1,151 @@
+"""``wgdist-opt`` on broken inputs: exit status 1, one located message, never a traceback.
+
+Runs the installed console script (``.venv/bin/wgdist-opt``) as a user would.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+WGDIST_OPT = Path(sys.executable).with_name("wgdist-opt")
+
+KERNEL_HEAD = "func.func @f(%m: memref<256x128xf32>, %v: vector<4x8xf32>, %a: f32, %b: i32) {\n"
+
+# name -> (file contents, line of the error (None: no location), regex the message must match)
+BROKEN_INPUTS: dict[str, tuple[str, int | None, str]] = {
+    "truncated": (
+        KERNEL_HEAD + "  %0 = arith.constant 1 : i32\n",
+        3,
+        r"unexpected end of input",
+    ),
+    "truncated_mid_op": (
+        KERNEL_HEAD + "  %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to\n",
+        3,
+        r"",
+    ),
+    "unknown_generic_op": (
+        KERNEL_HEAD + '  "foo.bar"() : () -> ()\n  func.return\n}\n',
+        2,
+        r"Operation foo\.bar is not registered",
+    ),
+    "unknown_vector_op": (
+        KERNEL_HEAD + '  %0 = "vector.splat"(%a) : (f32) -> vector<4xf32>\n  func.return\n}\n',
+        2,
+        r"Operation vector\.splat is not registered",
+    ),
+    "operand_type_mismatch": (
+        KERNEL_HEAD + "  %0 = arith.addf %a, %b : f32\n  func.return\n}\n",
+        2,
+        r"used with type f32, but has been previously used or defined with type i32",
+    ),
+    "verifier_wrong_result_type": (
+        KERNEL_HEAD
+        + "  %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32>\n"
+        + "  func.return\n}\n",
+        2,
+        r"'vector\.transpose' op result type vector<4x8xf32> does not match vector<8x4xf32>",
+    ),
+    "verifier_in_nested_region": (
+        KERNEL_HEAD
+        + "  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"
+        + "  scf.for %i = %c0 to %c4 step %c4 {\n"
+        + "    %r = vector.shape_cast %v : vector<4x8xf32> to vector<3x8xf32>\n"
+        + "  }\n  func.return\n}\n",
+        5,
+        r"'vector\.shape_cast' op source type vector<4x8xf32> has 32 elements but result type "
+        r"vector<3x8xf32> has 24",
+    ),
+    "layout_rank_mismatch": (
+        KERNEL_HEAD
+        + "  %t = xegpu.create_nd_tdesc %m : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32,"
+        + " #xegpu.layout<sg_layout = [8, 4], sg_data = [32]>>\n  func.return\n}\n",
+        2,
+        r"sg_layout.*sg_data",
+    ),
+    "layout_not_distributable": (
+        KERNEL_HEAD
+        + "  %t = xegpu.create_nd_tdesc %m : memref<256x128xf32> -> !xegpu.tensor_desc<96x64xf32,"
+        + " #xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]>>\n  func.return\n}\n",
+        2,
+        r"cannot distribute \[96, 64\]",
+    ),
+    "layout_in_alias": (
+        "#bad = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [0, 0]>\n"
+        + "func.func @f() {\n  func.return\n}\n",
+        1,
+        r"order",
+    ),
+}
+
+
+def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(WGDIST_OPT), *args], cwd=cwd, capture_output=True, text=True, timeout=60
+    )
+
+
+def assert_clean_failure(proc: subprocess.CompletedProcess[str]) -> str:
+    assert proc.returncode == 1, (proc.returncode, proc.stderr)
+    assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
+    assert proc.stdout == ""
+    assert proc.stderr.strip(), "no message"
+    return proc.stderr
+
+
+def test_console_script_is_installed() -> None:
+    assert WGDIST_OPT.exists(), WGDIST_OPT
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN_INPUTS))
+def test_broken_input_gives_located_error(case: str, tmp_path: Path) -> None:
+    text, line, pattern = BROKEN_INPUTS[case]
+    (tmp_path / "in.mlir").write_text(text)
+    err = assert_clean_failure(run(["in.mlir"], tmp_path))
+    first = err.splitlines()[0]
+    located = re.match(r"in\.mlir:(\d+):(\d+): error: (.+)", first)
+    assert located, first
+    assert int(located.group(1)) == line, first
+    assert re.search(pattern, located.group(3)), first
+
+
+def test_broken_input_on_stdin_is_located(tmp_path: Path) -> None:
+    text = KERNEL_HEAD + "  %0 = arith.addf %a, %b : f32\n  func.return\n}\n"
+    proc = subprocess.run(
+        [str(WGDIST_OPT)], input=text, capture_output=True, text=True, timeout=60
+    )
+    err = assert_clean_failure(proc)
+    assert re.match(r"[^:\n]*:2:\d+: error: ", err), err
+
+
+@pytest.mark.parametrize(
+    "pipeline, pattern",
+    [
+        ("canonicalize{bogus=1}", r"bogus"),
+        ("no-such-pass", r"no-such-pass"),
+        ("canonicalize{", r"."),
+    ],
+)
+def test_bad_pass_pipeline(pipeline: str, pattern: str, tmp_path: Path) -> None:
+    (tmp_path / "ok.mlir").write_text("func.func @f() {\n  func.return\n}\n")
+    err = assert_clean_failure(run(["ok.mlir", "-p", pipeline], tmp_path))
+    assert re.search(pattern, err), err
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    err = assert_clean_failure(run(["does-not-exist.mlir"], tmp_path))
+    assert "does-not-exist.mlir" in err
+
+
+def test_valid_input_still_succeeds(tmp_path: Path) -> None:
+    (tmp_path / "ok.mlir").write_text(
+        KERNEL_HEAD + "  %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<8x4xf32>\n"
+        "  func.return\n}\n"
+    )
+    proc = run(["ok.mlir"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "vector.transpose %v, [1, 0]" in proc.stdout
