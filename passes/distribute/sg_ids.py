@@ -1,0 +1,173 @@
+"""Subgroup ids, coordinates and tile offsets as IR, emitted once per function.
+
+One ``gpu.subgroup_id`` per function, one delinearization per distinct (``sg_layout``,
+``order``, ``sg_id_range`` start), one op per distinct offset expression: everything here is
+cached and hoisted to the function entry (it depends only on the subgroup id). Offsets that are
+the same for every subgroup (the layout model says so) are plain integers, so nd ops get them
+as static offsets; the modulo of the round-robin formula is emitted only for tiles whose
+offsets can leave ``[0, shape)`` for some subgroup (sharing), again decided by the model.
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IndexType, IntegerAttr
+from xdsl.dialects.gpu import SubgroupIdOp
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from wgdist.layout import Layout, SliceLayout, delinearize
+from wgdist.passes.distribute.common import Dist
+
+Index = int | SSAValue
+
+
+def _unravel(k: int, rounds: tuple[int, ...]) -> tuple[int, ...]:
+    out = []
+    for r in reversed(rounds):
+        out.append(k % r)
+        k //= r
+    return tuple(reversed(out))
+
+
+class SgIds:
+    """The hoisted subgroup-id arithmetic of one function body ``entry``."""
+
+    def __init__(self, entry: Block) -> None:
+        self.entry = entry
+        self._last: Operation | None = None
+        self._consts: dict[int, SSAValue] = {}
+        self._exprs: dict[tuple[object, ...], SSAValue] = {}
+        self._coords: dict[tuple[object, ...], tuple[Index, ...]] = {}
+        self._sg: SSAValue | None = None
+        self._hoisted: set[SSAValue] = set()
+
+    # ---- hoisted emission --------------------------------------------------------------------
+    def _hoist(self, op: Operation) -> SSAValue:
+        point = InsertPoint.after(self._last) if self._last is not None else InsertPoint.at_start(self.entry)
+        Rewriter.insert_op(op, point)
+        self._last = op
+        self._hoisted.add(op.results[0])
+        return op.results[0]
+
+    def const(self, value: int) -> SSAValue:
+        if value not in self._consts:
+            v = self._hoist(arith.ConstantOp(IntegerAttr(value, IndexType())))
+            v.name_hint = f"c{value}" if value >= 0 else f"cm{-value}"
+            self._consts[value] = v
+        return self._consts[value]
+
+    def _binop(self, kind: type[arith.SignlessIntegerBinaryOperation], a: SSAValue, b: int) -> SSAValue:
+        key = (kind.name, a, b)
+        if key not in self._exprs:
+            self._exprs[key] = self._hoist(kind(a, self.const(b)))
+        return self._exprs[key]
+
+    def sg_id(self, base: int = 0) -> SSAValue:
+        if self._sg is None:
+            self._sg = self._hoist(SubgroupIdOp())
+            self._sg.name_hint = "sg_id"
+        if base == 0:
+            return self._sg
+        return self._binop(arith.SubiOp, self._sg, base)
+
+    # ---- coordinates -------------------------------------------------------------------------
+    def coords(self, root: Layout, base: int = 0) -> tuple[Index, ...]:
+        """Grid coordinates of the current subgroup (0 where ``sg_layout`` is 1)."""
+        assert root.sg_layout is not None
+        order = root.effective_order()
+        key = (root.sg_layout, order, base)
+        if key not in self._coords:
+            lay = root.sg_layout
+            nontrivial = [d for d in order if lay[d] > 1]
+            out: list[Index] = [0] * len(lay)
+            r = self.sg_id(base) if nontrivial else None
+            for i, d in enumerate(nontrivial):
+                assert r is not None
+                out[d] = self._binop(arith.RemUIOp, r, lay[d])
+                if i + 1 < len(nontrivial):
+                    r = self._binop(arith.DivUIOp, r, lay[d])
+            self._coords[key] = tuple(out)
+        return self._coords[key]
+
+    # ---- tile offsets ------------------------------------------------------------------------
+    def tile_offsets(self, dist: Dist, base: int = 0) -> list[tuple[Index, ...]]:
+        """Start offsets of every tile of the current subgroup, relative to the WG value."""
+        layout = dist.layout
+        if isinstance(layout, SliceLayout):
+            root, dims = layout.root, layout.root_dims()
+        else:
+            root, dims = layout, tuple(range(len(dist.shape)))
+        table = dist.table
+        if root.sg_layout is None:
+            return [tuple(0 for _ in dist.shape)]
+        coords = self.coords(root, base)
+        order = root.effective_order()
+        model_coords = [delinearize(s, root.sg_layout, order) for s in range(len(table))]
+        ts = dist.tile_shape
+        lay = [root.sg_layout[r] for r in dims]
+        rounds = tuple(max(1, (n // d) // lay_) for n, d, lay_ in zip(dist.shape, ts, lay))
+        assert prod(rounds) == dist.ntiles
+        out: list[tuple[Index, ...]] = []
+        for k in range(dist.ntiles):
+            ks = _unravel(k, rounds)
+            offs: list[Index] = []
+            for i, rdim in enumerate(dims):
+                values = {table[s][k][i] for s in range(len(table))}
+                if len(values) == 1:
+                    offs.append(values.pop())
+                    continue
+                n, d, b = dist.shape[i], ts[i], ks[i] * lay[i] * ts[i]
+                plain = all(model_coords[s][rdim] * d + b == table[s][k][i] for s in range(len(table)))
+                wrapped = all((model_coords[s][rdim] * d + b) % n == table[s][k][i] for s in range(len(table)))
+                assert plain or wrapped, "tile offsets disagree with the layout model"
+                c = coords[rdim]
+                assert isinstance(c, SSAValue)
+                e = self._binop(arith.MuliOp, c, d) if d != 1 else c
+                if b:
+                    e = self._binop(arith.AddiOp, e, b)
+                if not plain:
+                    e = self._binop(arith.RemUIOp, e, n)
+                offs.append(e)
+            out.append(tuple(offs))
+        return out
+
+    def mul(self, v: SSAValue, c: int) -> SSAValue:
+        """``v * c`` for a hoisted ``v`` (hoisted and shared)."""
+        assert v in self._hoisted
+        return v if c == 1 else self._binop(arith.MuliOp, v, c)
+
+    # ---- use-site arithmetic -----------------------------------------------------------------
+    def add(self, a: Index, b: Index, before: Operation) -> Index:
+        """``a + b`` folded: constants add up, a zero disappears; a dynamic sum that involves only
+        hoisted values is hoisted and shared, one with other values is emitted before ``before``."""
+        if isinstance(a, int) and isinstance(b, int):
+            return a + b
+        if isinstance(a, int):
+            a, b = b, a
+        if isinstance(b, int):
+            if b == 0:
+                return a
+            assert isinstance(a, SSAValue)
+            if self._is_hoisted(a):
+                return self._binop(arith.AddiOp, a, b)
+            op = arith.AddiOp(a, self.const(b))
+            Rewriter.insert_op(op, InsertPoint.before(before))
+            return op.result
+        assert isinstance(a, SSAValue) and isinstance(b, SSAValue)
+        op = arith.AddiOp(a, b)
+        if self._is_hoisted(a) and self._is_hoisted(b):
+            key = ("add2", a, b)
+            if key not in self._exprs:
+                self._exprs[key] = self._hoist(op)
+            return self._exprs[key]
+        Rewriter.insert_op(op, InsertPoint.before(before))
+        return op.result
+
+    def materialize(self, v: Index) -> SSAValue:
+        return self.const(v) if isinstance(v, int) else v
+
+    def _is_hoisted(self, v: SSAValue) -> bool:
+        return v in self._hoisted

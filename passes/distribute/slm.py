@@ -1,0 +1,77 @@
+"""Data movement between subgroups: xegpu.convert_layout and reductions.
+
+* ``convert_layout`` whose two layouts give every subgroup the same tiles (same sg fields, or
+  different spellings of the same split) needs no data movement: it becomes a subgroup
+  ``convert_layout`` of the remaining inst/lane fields, or disappears. Otherwise every subgroup
+  stores its source tiles to shared local memory (``create_mem_desc`` + ``store_matrix``), a
+  ``gpu.barrier`` waits for all of them, and each subgroup loads its target tiles
+  (``load_matrix``).
+* ``vector.multi_reduction``: reduced dims a subgroup holds entirely are reduced locally, tile
+  by tile, chained through the matching accumulator tile. When subgroups split a reduced dim,
+  each stores its partial result to shared local memory, a barrier follows, and every subgroup
+  loads the partials of the result tiles it owns and finishes the reduction.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import VectorType
+from xdsl.ir import Operation, SSAValue
+
+from wgdist.diagnostics import OpError
+from wgdist.dialects.xegpu.layout_access import drop_sg_fields
+from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp
+from wgdist.passes.distribute.common import Dist, Env, describe, is_wg_attr, make_dist, uniform_map
+from wgdist.passes.distribute.driver import Plan, register
+
+
+class ConvertLayout:
+    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
+        assert isinstance(op, ConvertLayoutOp)
+        ds = plan.operand(op, 0, "the source")
+        shape = ds.shape
+        if not is_wg_attr(op.target_layout):
+            raise OpError(op, "converts a distributed value to a subgroup-level layout; both layouts must have sg_layout")
+        if is_wg_attr(op.input_layout):
+            want = make_dist(op, "input_layout", shape, op.input_layout)  # type: ignore[arg-type]
+            if not want.same_tiles(Dist(ds.shape, ds.layout)):
+                raise OpError(op, f"the source is distributed with {describe(ds.layout)} but input_layout is {describe(want.layout)}")
+        d = make_dist(op, "target_layout", shape, op.target_layout)  # type: ignore[arg-type]
+        if _local_map(ds, d) is None:
+            from wgdist.passes.distribute.slm_ops import check_slm_shape
+
+            check_slm_shape(op, ds, d)
+        return [d]
+
+    def rewrite(self, op: Operation, env: Env) -> None:
+        assert isinstance(op, ConvertLayoutOp)
+        ds, d = env.dist[op.source], env.dist[op.result]
+        m = _local_map(ds, d)
+        if m is None:
+            from wgdist.passes.distribute.slm_ops import exchange
+
+            env.vmap[op.result] = exchange(env, op, op.source, ds, d)
+            return
+        tiles = [env.vmap[op.source][j] for j in m]
+        src_rest = drop_sg_fields(op.input_layout)  # type: ignore[arg-type]
+        dst_rest = drop_sg_fields(op.target_layout)  # type: ignore[arg-type]
+        if src_rest is None or dst_rest is None or src_rest == dst_rest:
+            env.vmap[op.result] = tiles
+            return
+        out: list[SSAValue] = []
+        for t in tiles:
+            new = ConvertLayoutOp(t, src_rest, dst_rest)
+            out.append(env.emit(new).results[0])
+        env.vmap[op.result] = out
+
+
+def _local_map(ds: Dist, d: Dist) -> list[int] | None:
+    if ds.tile_shape != d.tile_shape:
+        return None
+    return uniform_map(d, ds, lambda a, b: a == b)
+
+
+def register_all() -> None:
+    register(["xegpu.convert_layout"], ConvertLayout())
+
+
+__all__ = ["VectorType", "register_all"]
