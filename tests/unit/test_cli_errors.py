@@ -26,7 +26,7 @@ BROKEN_INPUTS: dict[str, tuple[str, int | None, str]] = {
     "truncated_mid_op": (
         KERNEL_HEAD + "  %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to\n",
         3,
-        r"",
+        r"unexpected end of input",
     ),
     "unknown_generic_op": (
         KERNEL_HEAD + '  "foo.bar"() : () -> ()\n  func.return\n}\n',
