@@ -31,6 +31,7 @@ and the opaque enums ``#xegpu<memory_space ..>`` and ``#xegpu<fence_scope ..>``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import auto
 from typing import ClassVar, TypeAlias
@@ -204,7 +205,15 @@ class _LayoutFields(ParametrizedAttribute):
                 raise VerifyException(f"#xegpu.{self.SPELLING} field {f} must be an i32 array")
         errs = _structural_errors(self.to_model())
         if errs:
-            raise VerifyException(f"#xegpu.{self.SPELLING}: {errs[0]}")
+            raise VerifyException(f"#xegpu.{self.SPELLING}: {self._respell(errs[0])}")
+
+    def _respell(self, message: str) -> str:
+        """Name fields as this spelling does (``sg_order``, ``wi_layout``, ...)."""
+        renames = {m: f for f, m in self.FIELDS if f != m}
+        if not renames:
+            return message
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, renames)) + r")\b")
+        return pattern.sub(lambda mo: renames[mo.group(1)], message)
 
     def field(self, name: str) -> tuple[int, ...] | None:
         """A field by its model name (``sg_layout``, ..., ``lane_layout``, ``order``)."""

@@ -205,7 +205,7 @@ class CreateNdTdescOp(IRDLOperation):
         src = self.source.type
         tdesc = self.tdesc_type
         if tdesc.is_scattered:
-            raise VerifyException("Expects a non-scattered TensorDesc.")
+            raise VerifyException(f"Expects a non-scattered TensorDesc. (got {tdesc})")
         if isinstance(src, IntegerType):
             ok = src.width.data in (32, 64) and src.signedness.data in (
                 Signedness.SIGNLESS,
@@ -284,7 +284,7 @@ class _NdAccessOp(IRDLOperation):
         if self.properties.get("const_offsets") is not None:
             check_offsets_rank(len(self.mixed_offsets()), self.tdesc_type)
         if self.tdesc_type.is_scattered:
-            raise VerifyException("Expects a non-scattered TensorDesc.")
+            raise VerifyException(f"Expects a non-scattered TensorDesc. (got {self.tdesc_type})")
 
 
 def _parse_nd_access(
@@ -551,7 +551,7 @@ class UpdateNdOffsetOp(IRDLOperation):
         t = self.TensorDesc.type
         assert isinstance(t, TensorDescType)
         if t.is_scattered:
-            raise VerifyException("Expects a non-scattered TensorDesc.")
+            raise VerifyException(f"Expects a non-scattered TensorDesc. (got {t})")
         if self.result.type != t:
             raise VerifyException(
                 f"expected the result type to equal the source type {t}, got {self.result.type}"
