@@ -153,7 +153,9 @@ class Analysis:
 
     def require(self, op: Operation, index: int, layout: AnyLayout | None, fixed: bool = False) -> None:
         if layout is None:
-            return
+            if not fixed or self.kind == "subgroup":
+                return
+            layout = Layout()  # an anchor without a layout gets the kind's defaults
         v = op.operands[index]
         if not tracked(v):
             return

@@ -29,6 +29,17 @@ from wgdist.passes.propagate.analysis import Analysis, describe
 from wgdist.passes.propagate.op_rules import shape_of
 
 
+def explicit_order(layout: AnyLayout) -> AnyLayout:
+    """``layout`` with its ``order`` spelled out (LLVM 22 compares layouts field by field, so a
+    derived layout always names its order)."""
+    if isinstance(layout, SliceLayout):
+        return SliceLayout(explicit_order(layout.parent), layout.dims)
+    if layout.order is not None or (layout.sg_layout is None and layout.lane_layout is None):
+        return layout
+    return Layout(layout.sg_layout, layout.sg_data, layout.inst_data, layout.lane_layout,
+                  layout.lane_data, layout.effective_order())
+
+
 def to_attr(layout: AnyLayout) -> LayoutAttr | SliceAttr:
     if isinstance(layout, SliceLayout):
         return SliceAttr(to_attr(layout.parent), layout.dims)  # type: ignore[arg-type]
@@ -92,11 +103,28 @@ def _attr_model(a: Attribute | None) -> AnyLayout | None:
     return a.to_model()  # type: ignore[attr-defined]
 
 
+def extends(user: AnyLayout, ours: AnyLayout) -> bool:
+    """``ours`` is ``user`` with inst/lane fields added (what the inst/lane kinds may do to a
+    user's layout): same subgroup fields and order, every inst/lane field the user wrote kept."""
+    if isinstance(user, SliceLayout) or isinstance(ours, SliceLayout):
+        return user == ours
+    if (user.sg_layout, user.sg_data) != (ours.sg_layout, ours.sg_data):
+        return False
+    if user.order is not None and user.order != ours.order:
+        return False
+    return all(
+        getattr(user, f) is None or getattr(user, f) == getattr(ours, f)
+        for f in ("inst_data", "lane_layout", "lane_data")
+    )
+
+
 def _set_prop(op: Operation, name: str, v: SSAValue, lay: AnyLayout | None) -> None:
     """Set property ``name`` unless the user wrote one; a user's that disagrees is an error."""
     if lay is None:
         return
     have = _attr_model(op.properties.get(name))
+    if have is not None and have != lay and extends(have, lay) and not _same(v, have, lay):
+        have = None  # the inst/lane kinds add their fields to the user's layout
     if have is None:
         op.properties[name] = to_attr(lay)
         op.properties = dict(sorted(op.properties.items()))
@@ -128,9 +156,13 @@ def _write_ops(an: Analysis, root: Operation) -> None:
             continue
         for r in op.results:
             lay = an.layout.get(r)
-            if lay is None or not isinstance(r.type, VectorType) or r in an.fixed:
+            if lay is None or not isinstance(r.type, VectorType):
                 continue
-            set_result_layout(op, r.index, to_attr(lay))
+            if r in an.fixed:
+                user = _attr_model(op.attributes.get(f"layout_result_{r.index}"))
+                if user is None or user == lay or not extends(user, lay):
+                    continue
+            set_result_layout(op, r.index, to_attr(explicit_order(lay)))
 
 
 def _write_descriptors(an: Analysis, root: Operation) -> None:
@@ -142,7 +174,10 @@ def _write_descriptors(an: Analysis, root: Operation) -> None:
                 values.extend(block.args)
         for v in values:
             t = v.type
-            if isinstance(t, TensorDescType) and isinstance(t.layout, NoneAttr) and v in an.layout:
+            if not isinstance(t, TensorDescType) or v not in an.layout:
+                continue
+            user = _attr_model(t.layout)
+            if user is None or (user != an.layout[v] and extends(user, an.layout[v])):
                 todo.append((v, an.layout[v]))
     for v, lay in todo:
         if not isinstance(lay, Layout):
