@@ -1,0 +1,132 @@
+"""wgdist.check and wgdist-check: agreement, planted bugs, error handling."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import wgdist
+from wgdist.check import check, infer_subgroups
+from wgdist.interp.samples import gemm_sg, gemm_wg
+from wgdist.tools.wgdist_check import run as cli
+
+ONE = (256, 256, 256, (8, 4), (32, 64), 32)  # one tile per subgroup
+WRAP = (128, 128, 64, (4, 2), (16, 32), 16)  # 2 x 2 rounds per subgroup
+
+
+def test_gemm_256_with_32_subgroups_agrees() -> None:
+    r = check(gemm_wg(*ONE), against=gemm_sg(*ONE))
+    assert r.ok, r.report
+    assert r.subgroups == 32 and "agree" in r.report
+    assert r.comparison.counts == {}
+
+
+def test_wrapping_layout_over_two_workgroups_agrees() -> None:
+    r = check(gemm_wg(*WRAP, wgs=2), against=gemm_sg(*WRAP, wgs=2), grid=(2, 1), seed=3)
+    assert r.ok, r.report
+    assert r.wg.grid == (2, 1, 1)
+
+
+def test_planted_offset_bug_is_detected() -> None:
+    r = check(gemm_wg(*WRAP), against=gemm_sg(*WRAP, bug="offset"))
+    assert not r.ok
+    assert r.comparison.counts.get("value", 0) > 0
+    assert "workgroup mode" in r.report and "written by subgroup" in r.report
+
+
+def test_planted_accumulator_swap_is_detected_and_names_the_writer() -> None:
+    r = check(gemm_wg(*WRAP), against=gemm_sg(*WRAP, bug="swap"))
+    assert not r.ok
+    first = r.comparison.differences[0]
+    assert first.kind == "value"
+    # subgroup 0 owns tile (0, 0) and stored the (0, 32) accumulator there
+    assert first.index == (0, 0) and "written by subgroup 0 of workgroup (0, 0, 0)" in first.message
+
+
+def test_unwritten_and_twice_written_elements_are_reported() -> None:
+    # every subgroup stores its tile twice into tile row 0: rows >= 16 are never written
+    wg = gemm_wg(*ONE)
+    sg = gemm_sg(*ONE).replace("xegpu.store_nd %acc0_0, %tc[%r0, %col0]", "xegpu.store_nd %acc0_0, %tc[%c0, %col0]")
+    r = check(wg, against=sg)
+    assert r.comparison.counts["unwritten"] == 256 * 256 - 32 * 256
+    assert "write count" in r.comparison.counts or "value" in r.comparison.counts
+
+
+def test_workgroups_writing_the_same_tile_are_reported() -> None:
+    # a broken workgroup mapping: both workgroups compute and store tile 0
+    wg = gemm_wg(*WRAP, wgs=2)
+    sg = gemm_sg(*WRAP, wgs=2).replace("%row = arith.muli %bx, %cm : index", "%row = arith.muli %c0, %cm : index")
+    r = check(wg, against=sg, grid=(2, 1))
+    assert r.comparison.counts["workgroups"] == 128 * 128
+    assert r.comparison.counts["unwritten"] == 128 * 128
+
+
+def test_infer_subgroups_from_layouts() -> None:
+    m = wgdist.parse(gemm_wg(*WRAP))
+    from wgdist.interp import find_function
+
+    assert infer_subgroups(find_function(m, None)) == 8
+
+
+def test_check_needs_a_pipeline_or_a_program() -> None:
+    with pytest.raises(ValueError, match="give a pipeline"):
+        check(gemm_wg(*WRAP))
+
+
+def test_wgdist_check_is_callable_on_the_package() -> None:
+    r = wgdist.check(gemm_wg(*WRAP), against=gemm_sg(*WRAP))  # type: ignore[operator]
+    assert r.ok
+
+
+def write(tmp: Path, name: str, text: str) -> str:
+    p = tmp / name
+    p.write_text(text)
+    return str(p)
+
+
+def test_cli_exit_codes_and_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wg = write(tmp_path, "wg.mlir", gemm_wg(*WRAP))
+    good = write(tmp_path, "sg.mlir", gemm_sg(*WRAP))
+    bad = write(tmp_path, "bad.mlir", gemm_sg(*WRAP, bug="swap"))
+    assert cli([wg, "--against", good]) == 0
+    assert "agree" in capsys.readouterr().out
+    assert cli([wg, "--against", bad, "--show", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "MISMATCH" in out and out.count("%C[") == 2
+
+
+def test_cli_errors_are_one_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wg = write(tmp_path, "wg.mlir", gemm_wg(*WRAP))
+    broken = write(tmp_path, "broken.mlir", "gpu.module @m {\n  gpu.func @gemm( {\n}\n")
+    assert cli([wg, "--against", broken]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{broken}:2:") and "Traceback" not in err
+    assert cli([wg, "--against", str(tmp_path / "missing.mlir")]) == 1
+    assert "missing.mlir" in capsys.readouterr().err
+    assert cli([wg, "--against", wg, "--func", "nope"]) == 1
+    assert "no function @nope in the module (functions: @gemm)" in capsys.readouterr().err
+
+
+def test_cli_reports_a_deadlock_as_one_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wg = write(tmp_path, "wg.mlir", gemm_wg(*WRAP))
+    sg_text = gemm_sg(*WRAP).replace("gpu.return", "gpu.barrier\n    gpu.return", 1)
+    deadlock = sg_text.replace("gpu.barrier\n", "scf.if %p {\n      gpu.barrier\n    }\n").replace(
+        "%sg = gpu.subgroup_id : index", "%sg = gpu.subgroup_id : index\n    %c3x = arith.constant 3 : index\n    %p = arith.cmpi ult, %sg, %c3x : index", 1
+    )
+    sg = write(tmp_path, "sg.mlir", deadlock)
+    assert cli([wg, "--against", sg]) == 1
+    err = capsys.readouterr().err
+    assert "error: deadlock in workgroup (0, 0, 0)" in err and "subgroups 0-2 wait at 'gpu.barrier'" in err
+    assert "Traceback" not in err
+
+
+def test_console_script_runs(tmp_path: Path) -> None:
+    wg = write(tmp_path, "wg.mlir", gemm_wg(*WRAP))
+    sg = write(tmp_path, "sg.mlir", gemm_sg(*WRAP))
+    exe = Path(sys.executable).parent / "wgdist-check"
+    res = subprocess.run([str(exe), wg, "--against", sg, "--seed", "5"], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert "seed 5" in res.stdout
