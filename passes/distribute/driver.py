@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from xdsl.dialects import func, gpu, scf
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp, VectorType
 from xdsl.ir import Block, Operation, Region, SSAValue
 
@@ -184,7 +184,7 @@ class Plan:
 
 
 def _functions(module: ModuleOp) -> list[Operation]:
-    return [op for op in module.walk() if isinstance(op, func.FuncOp | gpu.FuncOp)]
+    return [op for op in module.walk() if op.name in ("func.func", "gpu.func") and op.regions]
 
 
 def distribute_module(module: ModuleOp) -> None:

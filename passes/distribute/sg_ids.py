@@ -14,10 +14,10 @@ from math import prod
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerAttr
-from xdsl.dialects.gpu import SubgroupIdOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from wgdist.dialects.gpu import SubgroupIdOp
 from wgdist.layout import Layout, SliceLayout, delinearize
 from wgdist.passes.distribute.common import Dist
 
@@ -67,7 +67,7 @@ class SgIds:
 
     def sg_id(self, base: int = 0) -> SSAValue:
         if self._sg is None:
-            self._sg = self._hoist(SubgroupIdOp())
+            self._sg = self._hoist(SubgroupIdOp.create(result_types=[IndexType()]))
             self._sg.name_hint = "sg_id"
         if base == 0:
             return self._sg
