@@ -10,12 +10,19 @@ traceback).
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Sequence
-from pathlib import Path
+import os
 
-from xdsl.utils.exceptions import DiagnosticException, ParseError
+# The interpreter multiplies many small matrices: BLAS threads only add contention. Must be set
+# before numpy is first imported.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import argparse  # noqa: E402
+import sys  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from xdsl.utils.exceptions import DiagnosticException, ParseError  # noqa: E402
 
 
 def _grid(text: str) -> tuple[int, ...]:
