@@ -40,7 +40,6 @@ from xdsl.dialects.builtin import (
     I32,
     I64,
     ArrayAttr,
-    BoolAttr,
     DenseArrayBase,
     DictionaryAttr,
     IntegerAttr,
@@ -470,7 +469,7 @@ def _i64(v: int | IntegerAttr) -> IntegerAttr:
     return v if isinstance(v, IntegerAttr) else IntegerAttr(v, i64)
 
 
-def _bool_attr(v: bool | BoolAttr) -> BoolAttr:
+def _bool_attr(v: bool | IntegerAttr) -> IntegerAttr:
     return v if isinstance(v, IntegerAttr) else IntegerAttr(int(v), IntegerType(1))
 
 
@@ -667,7 +666,7 @@ def _int_list(v: Attribute) -> tuple[int, ...] | None:
     return None
 
 
-ATTRS = [
+ATTRS: list[type[Attribute]] = [
     CachePolicyAttr,
     MemorySpaceAttr,
     FenceScopeAttr,

@@ -260,4 +260,4 @@ class ConvertLayoutOp(IRDLOperation):
         check_layout_for("target_layout", dst, shape)
 
 
-COMPUTE_OPS = [DpasOp, ConvertLayoutOp]
+COMPUTE_OPS: list[type[IRDLOperation]] = [DpasOp, ConvertLayoutOp]

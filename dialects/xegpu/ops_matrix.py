@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     I64,
-    AnyFloat,
+    AnyFloatConstr,
     DenseArrayBase,
     IndexType,
     IntegerAttr,
@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
+    base,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
@@ -48,7 +49,7 @@ from wgdist.dialects.xegpu.ops_common import (
 from wgdist.dialects.xegpu.ops_verify import check_layout_for
 from wgdist.dialects.xegpu.types import MemDescType
 
-_DataConstr = VectorType | IntegerType | AnyFloat
+_DataConstr = base(VectorType) | base(IntegerType) | AnyFloatConstr
 
 
 @irdl_op_definition
@@ -262,4 +263,4 @@ class StoreMatrixOp(_MatrixAccess):
         self._verify_matrix(self.data.type)
 
 
-MATRIX_OPS = [CreateMemDescOp, LoadMatrixOp, StoreMatrixOp]
+MATRIX_OPS: list[type[IRDLOperation]] = [CreateMemDescOp, LoadMatrixOp, StoreMatrixOp]

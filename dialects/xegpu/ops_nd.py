@@ -354,7 +354,10 @@ class LoadNdOp(_NdAccessOp):
         tdesc_t = parser.parse_type()
         parser.parse_punctuation("->")
         res_t = parser.parse_type()
-        operands = [parser.resolve_operand(desc, tdesc_t), _resolve_offsets(parser, off, props)]
+        operands: list[SSAValue | list[SSAValue]] = [
+            parser.resolve_operand(desc, tdesc_t),
+            _resolve_offsets(parser, off, props),
+        ]
         return cls.build(
             operands=operands, result_types=[res_t], properties=sorted_props(props), attributes=attrs
         )
@@ -419,7 +422,7 @@ class StoreNdOp(_NdAccessOp):
         val_t = parser.parse_type()
         parser.parse_punctuation(",")
         tdesc_t = parser.parse_type()
-        operands = [
+        operands: list[SSAValue | list[SSAValue]] = [
             parser.resolve_operand(val, val_t),
             parser.resolve_operand(desc, tdesc_t),
             _resolve_offsets(parser, off, props),
@@ -477,7 +480,10 @@ class PrefetchNdOp(_NdAccessOp):
         (desc,), off, props, attrs = _parse_nd_access(parser, cls.PROPS)
         parser.parse_punctuation(":")
         tdesc_t = parser.parse_type()
-        operands = [parser.resolve_operand(desc, tdesc_t), _resolve_offsets(parser, off, props)]
+        operands: list[SSAValue | list[SSAValue]] = [
+            parser.resolve_operand(desc, tdesc_t),
+            _resolve_offsets(parser, off, props),
+        ]
         return cls.build(operands=operands, properties=sorted_props(props), attributes=attrs)
 
     def print(self, printer: Printer) -> None:
@@ -559,4 +565,4 @@ class UpdateNdOffsetOp(IRDLOperation):
         check_offsets_rank(len(self.mixed_offsets()), t)
 
 
-ND_OPS = [CreateNdTdescOp, LoadNdOp, StoreNdOp, PrefetchNdOp, UpdateNdOffsetOp]
+ND_OPS: list[type[IRDLOperation]] = [CreateNdTdescOp, LoadNdOp, StoreNdOp, PrefetchNdOp, UpdateNdOffsetOp]

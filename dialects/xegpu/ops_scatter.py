@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     I64,
-    AnyFloat,
+    AnyFloatConstr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
+    base,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -54,10 +55,10 @@ from wgdist.dialects.xegpu.ops_verify import check_layout_for
 from wgdist.dialects.xegpu.types import TensorDescType
 
 _HINTS = ("l1_hint", "l2_hint", "l3_hint")
-_SourceConstr = TensorDescType | MemRefType | IntegerType
-_OffsetConstr = VectorType | IndexType
-_MaskConstr = VectorType | IntegerType
-_ValueConstr = VectorType | IntegerType | AnyFloat
+_SourceConstr = base(TensorDescType) | base(MemRefType) | base(IntegerType)
+_OffsetConstr = base(VectorType) | base(IndexType)
+_MaskConstr = base(VectorType) | base(IntegerType)
+_ValueConstr = base(VectorType) | base(IntegerType) | AnyFloatConstr
 
 
 def _shape(t: Attribute) -> list[int]:
@@ -309,7 +310,7 @@ class _ScatterAccess(IRDLOperation):
             printer.print_attribute(self.results[0].type)
 
     def offset_operand(self) -> SSAValue | None:
-        offs = self.offsets
+        offs: SSAValue | None = getattr(self, "offsets")  # noqa: B009 - defined by each subclass
         return offs
 
     def source_value(self) -> SSAValue:
@@ -335,7 +336,7 @@ class _ScatterAccess(IRDLOperation):
         layout = self.properties.get("layout")
         if layout is not None:
             shape = _shape(value_t) if value_t is not None else (
-                list(tdesc.get_shape()) if tdesc is not None else _shape(offs.type if offs else None)
+                list(tdesc.get_shape()) if tdesc is not None else (_shape(offs.type) if offs else [])
             )  # fmt: skip
             if shape:
                 check_layout_for("layout", layout, shape, no_sharing=store)
@@ -556,4 +557,4 @@ class AtomicRMWOp(IRDLOperation):
             check_layout_for("layout", self.layout, _shape(self.value.type))
 
 
-SCATTER_OPS = [CreateTdescOp, UpdateOffsetOp, LoadGatherOp, StoreScatterOp, PrefetchOp, AtomicRMWOp]
+SCATTER_OPS: list[type[IRDLOperation]] = [CreateTdescOp, UpdateOffsetOp, LoadGatherOp, StoreScatterOp, PrefetchOp, AtomicRMWOp]

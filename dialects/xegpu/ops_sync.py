@@ -131,4 +131,4 @@ class FenceOp(IRDLOperation):
         print_attr_dict(printer, self)
 
 
-SYNC_OPS = [AllocNbarrierOp, InitNbarrierOp, NbarrierArriveOp, NbarrierWaitOp, FenceOp]
+SYNC_OPS: list[type[IRDLOperation]] = [AllocNbarrierOp, InitNbarrierOp, NbarrierArriveOp, NbarrierWaitOp, FenceOp]

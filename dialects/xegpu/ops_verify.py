@@ -123,7 +123,7 @@ def check_value_layout(
     shape = list(tdesc.get_shape())
     if value is not None and isinstance(value.type, VectorType):
         vshape = list(value.type.get_shape())
-        if layout is not None and len(vshape) == layout.to_model().rank:  # type: ignore[union-attr]
+        if isinstance(layout, DISTRIBUTE_LAYOUT_TYPES) and len(vshape) == layout.to_model().rank:
             shape = vshape
     if layout is not None:
         check_layout_for("layout", layout, shape, no_sharing=store)

@@ -266,4 +266,4 @@ class NbarrierType(ParametrizedAttribute, TypeAttribute):
     name = "xegpu.nbarrier"
 
 
-TYPES = [TensorDescType, MemDescType, NbarrierType]
+TYPES: list[type[Attribute]] = [TensorDescType, MemDescType, NbarrierType]
