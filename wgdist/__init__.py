@@ -9,14 +9,18 @@ Library entry points:
 
 from __future__ import annotations
 
-from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported lazily: `import wgdist` stays cheap for tools that need little
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
 
 __all__ = ["check", "context", "parse", "run_pipeline"]
 
 
 def context() -> Context:
     """A Context with builtin, func, arith, math, scf, memref, gpu, merged vector and xegpu."""
+    from xdsl.context import Context
     from xdsl.dialects import get_all_dialects
 
     from wgdist.dialects import get_new_dialects, get_replaced_dialects
