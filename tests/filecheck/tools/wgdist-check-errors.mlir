@@ -1,0 +1,22 @@
+// wgdist-check's failures are one message and status 1.
+// RUN: not wgdist-check %s --against %s --subgroups 4 2>&1 | filecheck %s --check-prefix=WGSGID
+// RUN: not wgdist-check %s -p xegpu-wg-to-sg-distribute --subgroups 0 2>&1 | filecheck %s --check-prefix=ARGS
+// RUN: not wgdist-check %s -p no-such-pass 2>&1 | filecheck %s --check-prefix=PASS
+// RUN: not wgdist-check %s 2>&1 | filecheck %s --check-prefix=NOSRC
+// RUN: not wgdist-check %s --against %s 2>&1 | filecheck %s --check-prefix=NOLAYOUT
+
+// A workgroup-level program cannot ask for its subgroup id: the workgroup run reports it.
+// WGSGID: wgdist-check-errors.mlir:{{[0-9]+}}:5: error: 'gpu.subgroup_id' op has no value in workgroup mode
+// WGSGID-NOT: Traceback
+// ARGS: error: argument --subgroups: expected a positive integer, got '0'
+// PASS-NOT: Traceback
+// NOLAYOUT: wgdist-check: error: cannot infer the number of subgroups: no layout with sg_layout in the kernel; pass --subgroups N
+// NOSRC: error: one of the arguments -p/--pipeline --against is required
+gpu.module @m {
+  gpu.func @k(%o: memref<4xindex>) kernel {
+    %sg = gpu.subgroup_id : index
+    %c0 = arith.constant 0 : index
+    memref.store %sg, %o[%c0] : memref<4xindex>
+    gpu.return
+  }
+}
