@@ -14,6 +14,7 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Operation
 
 from wgdist.dialects.vector import BroadcastOp, MultiDimReductionOp, ShapeCastOp, TransposeOp
+from wgdist.dialects.xegpu.attrs import LayoutAttr
 from wgdist.dialects.xegpu.ops_compute import DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp, UpdateNdOffsetOp
 from wgdist.dialects.xegpu.types import TensorDescType
@@ -30,6 +31,13 @@ from wgdist.layout_rules import (
 Requirement = tuple[int, AnyLayout]
 
 ELEMENTWISE_DIALECTS = (arith.Arith.name, math.Math.name)
+
+
+def layout_text(layout: AnyLayout) -> str:
+    """A layout as it is spelled in the IR."""
+    if isinstance(layout, SliceLayout):
+        return f"#xegpu.slice<{layout_text(layout.parent)}, dims = {list(layout.dims)}>"
+    return str(LayoutAttr.from_model(layout))
 
 
 def shape_of(t: object) -> tuple[int, ...] | None:
@@ -110,8 +118,8 @@ def operand_requirements(op: Operation, results: Sequence[AnyLayout | None]) -> 
     if isinstance(op, LoadNdOp | UpdateNdOffsetOp):
         if isinstance(r0, SliceLayout):
             raise RuleError(
-                f"'{op.name}': its result would need the slice layout {r0}, which a tensor_desc "
-                "cannot carry"
+                f"its result would need the slice layout {layout_text(r0)}, which a tensor_desc "
+                "cannot carry (load a unit-dim shape instead, e.g. 1xN, or convert_layout it)"
             )
         return [(0, r0)]
     return []

@@ -1,0 +1,63 @@
+// RUN: wgdist-opt %s -p xegpu-propagate-layout --split-input-file --verify-diagnostics | filecheck %s
+// RUN: not wgdist-opt %s -p xegpu-propagate-layout --split-input-file 2>&1 | filecheck %s --check-prefix=EXIT
+
+// EXIT: error: 'math.exp' op cannot derive a layout for %e
+
+// A workgroup-level value no rule reaches is reported by name.
+#l = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
+func.func @unreached(%x: vector<256x128xf32>, %o: memref<256x128xf32>) -> f32 {
+  %e = math.exp %x : vector<256x128xf32>
+  %z = arith.constant 0.0 : f32
+  %s = vector.reduction <add>, %e, %z : vector<256x128xf32> into f32
+  %t = xegpu.create_nd_tdesc %o : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #l>
+  xegpu.store_nd %x, %t[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #l>
+  return %s : f32
+}
+// CHECK: xegpu-propagate-layout-invalid.mlir:9:3: error: 'math.exp' op cannot derive a layout for %e (result #0 of 'math.exp'): no anchor reaches it and its users (vector.reduction) have no layout rule that gives one
+
+// -----
+
+// A descriptor cannot carry the slice layout a broadcast needs of its loaded source.
+#c = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>
+func.func @slice_on_load(%m: memref<256xf32>, %o: memref<256x256xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<256xf32>
+  %v = xegpu.load_nd %t[0] : !xegpu.tensor_desc<256xf32> -> vector<256xf32>
+  %b = vector.broadcast %v : vector<256xf32> to vector<256x256xf32>
+  %to = xegpu.create_nd_tdesc %o : memref<256x256xf32> -> !xegpu.tensor_desc<256x256xf32, #c>
+  xegpu.store_nd %b, %to[0, 0] : vector<256x256xf32>, !xegpu.tensor_desc<256x256xf32, #c>
+  return
+}
+// CHECK: error: 'xegpu.load_nd' op cannot derive operand layouts from %v (result #0 of 'xegpu.load_nd'): its result would need the slice layout #xegpu.slice<#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [1, 0]>, dims = [0]>, which a tensor_desc cannot carry
+
+// -----
+
+// shape_cast whose subgroup ownership cannot be kept (column-major merge).
+#l = #xegpu.layout<sg_layout = [4, 2], sg_data = [8, 16], order = [0, 1]>
+func.func @bad_cast(%x: vector<1024xf32>) -> vector<32x32xf32> {
+  %e = math.exp %x : vector<1024xf32>
+  %y = vector.shape_cast %e : vector<1024xf32> to vector<32x32xf32>
+  %z = arith.negf %y {layout_result_0 = #l} : vector<32x32xf32>
+  return %z : vector<32x32xf32>
+}
+// CHECK: error: 'vector.shape_cast' op cannot derive operand layouts from %y (result #0 of 'vector.shape_cast'): shape_cast [1024] -> [32, 32]: no source layout gives every subgroup the same elements as the result layout
+
+// -----
+
+// A user's store layout that disagrees with the descriptor's is reported, never overwritten.
+#a = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
+#b = #xegpu.layout<sg_layout = [4, 8], sg_data = [64, 16]>
+func.func @store_disagrees(%x: vector<256x128xf32>, %o: memref<256x128xf32>) {
+  %t = xegpu.create_nd_tdesc %o : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #a>
+  xegpu.store_nd %x, %t[0, 0] <{layout = #b}> : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #a>
+  return
+}
+// CHECK: error: 'xegpu.store_nd' op layout #xegpu.layout<sg_layout = [4, 8], sg_data = [64, 16]> disagrees with the layout #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]> of %t (result #0 of 'xegpu.create_nd_tdesc')
+
+// -----
+
+// A user layout that cannot distribute its value is named with the numbers.
+func.func @bad_user_layout(%x: vector<256x128xf32>) -> vector<256x128xf32> {
+  %e = math.exp %x {layout_result_0 = #xegpu.layout<sg_layout = [8, 3], sg_data = [32, 32]>} : vector<256x128xf32>
+  return %e : vector<256x128xf32>
+}
+// CHECK: error: 'math.exp' op layout of %e (result #0 of 'math.exp') cannot distribute [256, 128]: dim 1: 4 tiles of sg_data 32 in shape 128 neither divide among sg_layout 3
