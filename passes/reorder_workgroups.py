@@ -269,15 +269,14 @@ class ReorderWorkgroupsPass(ModulePass):
                     "is not inside a func.func or gpu.func (gpu.launch bodies are not handled: "
                     "outline the kernel first, e.g. with mlir-opt --gpu-kernel-outlining)",
                 )
+        if not any(_block_ids(fn) for fn in functions):
+            if not any(fn.name == "gpu.func" for fn in functions):
+                remark(op, "has no gpu.block_id x/y in any function: left unchanged")
         for fn in functions:
             self._rewrite(fn)
 
     def _rewrite(self, fn: Operation) -> None:
-        old = [
-            b
-            for b in fn.walk()
-            if b.name == "gpu.block_id" and _dim(b) in ("x", "y") and _owner(b) is fn
-        ]
+        old = _block_ids(fn)
         if not old:
             if fn.name == "gpu.func":
                 remark(fn, f"@{_fn_name(fn)} has no gpu.block_id x/y: left unchanged")
@@ -337,6 +336,15 @@ class ReorderWorkgroupsPass(ModulePass):
             f"{choice.reason()}",
         )
         return choice.scheme
+
+
+def _block_ids(fn: Operation) -> list[Operation]:
+    """``gpu.block_id x/y`` ops whose ids come from ``fn``'s launch."""
+    return [
+        b
+        for b in fn.walk()
+        if b.name == "gpu.block_id" and _dim(b) in ("x", "y") and _owner(b) is fn
+    ]
 
 
 def _xcds(n: int) -> str:

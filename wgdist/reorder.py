@@ -41,7 +41,7 @@ returns them, the Python model evaluates them and the pass emits them as IR.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from wgdist.reorder_model import Expr, const, evaluate, maxu, minu, select_ult, var
@@ -145,10 +145,6 @@ def resolve(
         group_style=group_style if group_style is not None else style,
         name=scheme,
     )
-
-
-def with_options(s: Scheme, **changes: Any) -> Scheme:
-    return replace(s, **changes)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -302,3 +302,10 @@ def test_modules_built_with_xdsl_gpu_classes_work_too() -> None:
     want_x, want_y = remap_all(resolve("tensile", group_size=2), 3, 5)
     for f in range(15):
         assert run_kernel(fn, f % 3, f // 3, 0, 0) == (int(want_x[f]), int(want_y[f]))
+
+
+def test_module_without_block_ids_gets_a_remark(capsys: pytest.CaptureFixture[str]) -> None:
+    text = "func.func @h(%a: index) -> index {\n  return %a : index\n}\n"
+    before = str(wgdist.parse(text))
+    assert str(apply(text)) == before
+    assert "has no gpu.block_id x/y in any function: left unchanged" in capsys.readouterr().err
