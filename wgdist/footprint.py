@@ -125,12 +125,17 @@ class _Eval:
 
     def op(self, op: Operation) -> None:  # noqa: C901 - one dispatch table
         name = op.name
+        if name == "builtin.unregistered":
+            name = op.op_name.data  # type: ignore[attr-defined]
         short = name.split(".", 1)[1] if "." in name else name
         ops = list(op.operands)
         if name == "gpu.subgroup_id":
             self.env[op.results[0]] = lin(self.sg_id)
-        elif name == "arith.constant" and isinstance(op.properties.get("value"), IntegerAttr):
-            self.env[op.results[0]] = lin(op.properties["value"].value.data)  # type: ignore[union-attr]
+        elif name in ("arith.constant", "index.constant") and isinstance(
+            op.properties.get("value", op.attributes.get("value")), IntegerAttr
+        ):
+            value = op.properties.get("value", op.attributes.get("value"))
+            self.env[op.results[0]] = lin(value.value.data)  # type: ignore[union-attr]
         elif (name.startswith("arith.") or name.startswith("index.")) and short in _INT_BIN and len(ops) == 2 and not hasattr(ops[0].type, "get_shape"):
             a, b = self.idx(ops[0]), self.idx(ops[1])
             ca, cb = const_of(a), const_of(b)

@@ -108,11 +108,22 @@ def shape_of(v: SSAValue | Attribute) -> Shape:
 
 def make_dist(op: Operation, what: str, shape: Shape, attr: DistributeLayoutAttr) -> Dist:
     """A :class:`Dist`, or an :class:`OpError` when the layout cannot split ``shape``."""
-    model = model_of(attr)
+    model = unit_dims(shape, model_of(attr))
     errs = distribution_errors(shape, model)
     if errs:
         raise OpError(op, f"cannot distribute {what} of shape {list(shape)} with {attr}: {'; '.join(errs)}")
     return Dist(tuple(shape), model)
+
+
+def unit_dims(shape: Sequence[int], model: AnyLayout) -> AnyLayout:
+    """A layout on a value with extent-1 dims (the ``256x1`` between a reduction and a broadcast)
+    reads as ``sg_data = 1`` there: LLVM 22 gives such values the layout of the broadcast result."""
+    if not isinstance(model, Layout) or model.sg_data is None:
+        return model
+    if not any(n == 1 and dd > 1 for n, dd in zip(shape, model.sg_data)):
+        return model
+    data = tuple(1 if n == 1 else dd for n, dd in zip(shape, model.sg_data))
+    return Layout(model.sg_layout, data, model.inst_data, model.lane_layout, model.lane_data, model.order)
 
 
 def result_dist(op: Operation, index: int = 0) -> Dist | None:
