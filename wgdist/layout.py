@@ -99,8 +99,6 @@ class Layout:
             errs.append("expected sg_layout being used with sg_data")
         if self.lane_data is not None and self.lane_layout is None:
             errs.append("expected lane_layout being used with lane_data")
-        if self.lane_layout is not None and self.lane_data is None:
-            errs.append("expected lane_layout being used with lane_data")
         if self.order is not None and self.sg_layout is None and self.lane_layout is None:
             errs.append("expected sg_layout/lane_layout being used with order")
         present = [(k, v) for k, v in fields.items() if v is not None]
@@ -260,8 +258,9 @@ def distribution_errors(shape: Sequence[int], layout: AnyLayout, *, no_sharing: 
                 what = "sg_data" if layout.sg_layout is not None else "shape"
                 errs.append(f"dim {d}: {what} {p} is not a multiple of inst_data {i}")
         tile = layout.inst_data
-    if layout.lane_layout is not None and layout.lane_data is not None:
-        for d, (p, ll, ld) in enumerate(zip(tile, layout.lane_layout, layout.lane_data)):
+    if layout.lane_layout is not None:
+        lane_data = layout.lane_data or tuple(1 for _ in layout.lane_layout)
+        for d, (p, ll, ld) in enumerate(zip(tile, layout.lane_layout, lane_data)):
             if p % (ll * ld):
                 errs.append(f"dim {d}: tile {p} is not a multiple of lane_layout {ll} x lane_data {ld}")
     return errs

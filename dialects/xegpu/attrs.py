@@ -168,16 +168,6 @@ def _print_fields(printer: Printer, items: Sequence[tuple[str, Attribute]]) -> N
         printer.print_string(", ".join(f"{k} = [{', '.join(map(str, vs or ()))}]" for k, vs in present))
 
 
-def _structural_errors(model: Layout) -> list[str]:
-    # LLVM 22 accepts lane_layout without lane_data (it only pairs lane_data with lane_layout).
-    lone_lane_layout = model.lane_layout is not None and model.lane_data is None
-    return [
-        e
-        for e in model.structural_errors()
-        if not (lone_lane_layout and e == "expected lane_layout being used with lane_data")
-    ]
-
-
 class _LayoutFields(ParametrizedAttribute):
     """Shared code of the three spellings of a layout (not registered itself)."""
 
@@ -202,7 +192,7 @@ class _LayoutFields(ParametrizedAttribute):
             v = getattr(self, f)
             if not isinstance(v, NoneAttr) and v.elt_type != i32:
                 raise VerifyException(f"#xegpu.{self.SPELLING} field {f} must be an i32 array")
-        errs = _structural_errors(self.to_model())
+        errs = self.to_model().structural_errors()
         if errs:
             raise VerifyException(f"#xegpu.{self.SPELLING}: {self._respell(errs[0])}")
 
