@@ -53,7 +53,7 @@ def brute_owners(shape, layout: Layout) -> dict[tuple[int, ...], set[int]]:
     owners: dict[tuple[int, ...], set[int]] = {}
     for e in itertools.product(*(range(n) for n in shape)):
         coord_sets = []
-        for i, (x, n, lay, d) in enumerate(zip(e, shape, L, D)):
+        for x, n, lay, d in zip(e, shape, L, D):
             j, t = x // d, n // d
             if t >= lay:
                 coord_sets.append([j % lay])
