@@ -40,7 +40,7 @@ class SgIds:
         self._last: Operation | None = None
         self._consts: dict[int, SSAValue] = {}
         self._exprs: dict[tuple[object, ...], SSAValue] = {}
-        self._coords: dict[tuple[object, ...], tuple[Index, ...]] = {}
+        self._coords: dict[tuple[object, ...], Index] = {}
         self._sg: SSAValue | None = None
         self._hoisted: set[SSAValue] = set()
 
@@ -74,22 +74,22 @@ class SgIds:
         return self._binop(arith.SubiOp, self._sg, base)
 
     # ---- coordinates -------------------------------------------------------------------------
-    def coords(self, root: Layout, base: int = 0) -> tuple[Index, ...]:
-        """Grid coordinates of the current subgroup (0 where ``sg_layout`` is 1)."""
+    def coord(self, root: Layout, dim: int, base: int = 0) -> Index:
+        """Grid coordinate ``dim`` of the current subgroup (0 where ``sg_layout`` is 1); only
+        the divisions and the modulo this coordinate needs are emitted (and shared)."""
         assert root.sg_layout is not None
-        order = root.effective_order()
-        key = (root.sg_layout, order, base)
+        lay = root.sg_layout
+        if lay[dim] == 1:
+            return 0
+        key = (lay, root.effective_order(), base, dim)
         if key not in self._coords:
-            lay = root.sg_layout
-            nontrivial = [d for d in order if lay[d] > 1]
-            out: list[Index] = [0] * len(lay)
-            r = self.sg_id(base) if nontrivial else None
-            for i, d in enumerate(nontrivial):
-                assert r is not None
-                out[d] = self._binop(arith.RemUIOp, r, lay[d])
-                if i + 1 < len(nontrivial):
+            r = self.sg_id(base)
+            for d in root.effective_order():
+                if d == dim:
+                    break
+                if lay[d] > 1:
                     r = self._binop(arith.DivUIOp, r, lay[d])
-            self._coords[key] = tuple(out)
+            self._coords[key] = self._binop(arith.RemUIOp, r, lay[dim])
         return self._coords[key]
 
     # ---- tile offsets ------------------------------------------------------------------------
@@ -103,7 +103,6 @@ class SgIds:
         table = dist.table
         if root.sg_layout is None:
             return [tuple(0 for _ in dist.shape)]
-        coords = self.coords(root, base)
         order = root.effective_order()
         model_coords = [delinearize(s, root.sg_layout, order) for s in range(len(table))]
         ts = dist.tile_shape
@@ -123,7 +122,7 @@ class SgIds:
                 plain = all(model_coords[s][rdim] * d + b == table[s][k][i] for s in range(len(table)))
                 wrapped = all((model_coords[s][rdim] * d + b) % n == table[s][k][i] for s in range(len(table)))
                 assert plain or wrapped, "tile offsets disagree with the layout model"
-                c = coords[rdim]
+                c = self.coord(root, rdim, base)
                 assert isinstance(c, SSAValue)
                 e = self._binop(arith.MuliOp, c, d) if d != 1 else c
                 if b:
