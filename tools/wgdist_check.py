@@ -83,7 +83,7 @@ def run(argv: Sequence[str] | None) -> int:
             limit=args.show,
         )
     except ParseError as e:
-        from wgdist.tools.wgdist_opt import format_parse_error
+        from wgdist.tools.wgdist_opt import format_parse_error  # type: ignore[import-not-found]
 
         print(format_parse_error(e), file=sys.stderr)
         return 1

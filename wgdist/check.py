@@ -97,6 +97,7 @@ def random_inputs(func: Operation, seed: int) -> list[np.ndarray]:
         et = t.element_type
         if any(d < 0 for d in shape):
             raise ValueError(f"parameter {i} has the dynamic type {t}; give static shapes")
+        arr: np.ndarray
         if is_float(et):
             arr = rng.uniform(-1.0, 1.0, size=shape)
         elif int_width(et) == 1:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -236,9 +237,9 @@ for _k in (
     "addi subi muli andi ori xori maxsi minsi maxui minui divui remui divsi remsi floordivsi "
     "ceildivsi ceildivui"
 ).split():
-    handler(f"arith.{_k}")(lambda c, op, k=_k: int_binary(c, op, k))
+    handler(f"arith.{_k}")(functools.partial(int_binary, kind=_k))
 for _k in ("shli", "shrsi", "shrui"):
-    handler(f"arith.{_k}")(lambda c, op, k=_k: _shift(c, op, k))
+    handler(f"arith.{_k}")(functools.partial(_shift, kind=_k))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -274,7 +275,7 @@ FLOAT_OPS: dict[str, Fn] = {
     "arith.minnumf": np.fmin,
 }
 for _name, _fn in FLOAT_OPS.items():
-    handler(_name)(lambda c, op, f=_fn: _float_fn(c, op, f))
+    handler(_name)(functools.partial(_float_fn, fn=_fn))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -429,7 +430,7 @@ def _fp_to_int(op: Operation, a: Any, kind: str) -> Any:
 for _k in (
     "extsi extui trunci index_cast index_castui sitofp uitofp fptosi fptoui extf truncf".split()
 ):
-    handler(f"arith.{_k}")(lambda c, op, k=_k: _cast(c, op, k))
+    handler(f"arith.{_k}")(functools.partial(_cast, kind=_k))
 
 
 @handler("arith.bitcast")

@@ -20,7 +20,6 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from wgdist.interp.values import (
     BarrierState,
-    Buffer,
     InterpError,
     UnsupportedOpError,
     WriterInfo,
@@ -62,7 +61,7 @@ def handler(*names: str) -> Callable[[CompilerFn], CompilerFn]:
 class WorkgroupShared:
     """State all subgroups of one workgroup share: SLM allocations and barriers."""
 
-    slm: dict[tuple[Operation, int], Buffer] = field(default_factory=dict)
+    slm: dict[tuple[Operation, int], Any] = field(default_factory=dict)  # -> MemRef
     barriers: BarrierState = field(default_factory=BarrierState)
     phase: int = 0  # number of completed synchronizations
 

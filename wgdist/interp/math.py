@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -66,7 +67,7 @@ def _float_math(c: FuncCompiler, op: Operation, fn: Callable[..., Any]) -> Step:
 
 
 for _k, _f in FLOAT_MATH.items():
-    handler(f"math.{_k}")(lambda c, op, f=_f: _float_math(c, op, f))
+    handler(f"math.{_k}")(functools.partial(_float_math, fn=_f))
 
 
 @handler("math.absi")

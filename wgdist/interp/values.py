@@ -234,7 +234,7 @@ def memref_layout(t: MemRefType, op: Operation) -> tuple[tuple[int, ...], tuple[
             raise UnsupportedOpError(op, f"memref layout {t.layout} is not a static strided layout")
         strides = tuple(int(x) for x in s)  # type: ignore[arg-type]
         offset = int(o)
-    return shape, strides, offset
+    return shape, strides, offset  # type: ignore[return-value]
 
 
 _GRIDS: dict[tuple[tuple[int, ...], tuple[int, ...]], np.ndarray] = {}

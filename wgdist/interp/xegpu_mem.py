@@ -9,7 +9,7 @@ the matrix is stored block by block, blocks and the elements inside a block both
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 import numpy as np
@@ -92,7 +92,7 @@ def _scatter_parts(c: FuncCompiler, op: Operation, first: int) -> tuple[bool, li
     """(descriptor form?, operand slots from ``first``, chunk size)."""
     src_t = op.operands[first].type
     if _is_tdesc(src_t):
-        return True, c.ins(op)[first:], src_t.chunk_size
+        return True, c.ins(op)[first:], src_t.chunk_size  # type: ignore[attr-defined]
     _memref_source(op, src_t)
     return False, c.ins(op)[first:], _prop_int(op, "chunk_size", 1)
 
@@ -156,7 +156,7 @@ def _prefetch(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-_RMW = {
+_RMW: dict[str, Callable[[Any, Any], Any]] = {
     "addf": np.add, "addi": np.add, "mulf": np.multiply, "muli": np.multiply,
     "maxs": np.maximum, "mins": np.minimum, "maximumf": np.maximum, "minimumf": np.minimum,
     "maxnumf": np.fmax, "minnumf": np.fmin, "andi": np.bitwise_and, "ori": np.bitwise_or,
@@ -243,8 +243,8 @@ def matrix_offsets(md: MemDesc, offs: tuple[int, ...], shape: tuple[int, ...]) -
     if md.block is None:
         return sum(i * s for i, s in zip(idx, md.strides))  # type: ignore[return-value]
     order = sorted(range(len(md.shape)), key=lambda d: md.strides[d])  # fastest first
-    inner = 0
-    outer = 0
+    inner: Any = 0
+    outer: Any = 0
     acc_in = 1
     acc_out = 1
     nblocks = [n // b for n, b in zip(md.shape, md.block)]
@@ -253,7 +253,7 @@ def matrix_offsets(md: MemDesc, offs: tuple[int, ...], shape: tuple[int, ...]) -
         acc_in *= md.block[d]
         outer = outer + (idx[d] // md.block[d]) * acc_out
         acc_out *= nblocks[d]
-    return outer * acc_in + inner  # type: ignore[no-any-return]
+    return np.asarray(outer * acc_in + inner)
 
 
 def _matrix_box(op: Operation, md: MemDesc, offs: tuple[int, ...], shape: tuple[int, ...]) -> np.ndarray:
