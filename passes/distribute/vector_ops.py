@@ -144,7 +144,7 @@ class Mask:
                 if all(isinstance(s, int) for s in sizes):
                     new: Operation = ConstantMaskOp([int(s) for s in sizes], rtype)  # type: ignore[arg-type]
                 else:
-                    new = CreateMaskOp(rtype, [ids.materialize(s) for s in sizes])
+                    new = CreateMaskOp([ids.materialize(s) for s in sizes], rtype)
                 new.attributes.update(sg_attrs(op))
                 cache[key] = env.emit(new).results[0]
             out.append(cache[key])

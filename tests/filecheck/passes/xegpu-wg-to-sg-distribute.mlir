@@ -82,3 +82,30 @@ func.func @transpose_kept(%m: memref<32x64xf32>) {
 }
 // CHECK-LABEL: func.func @transpose_kept
 // CHECK:         xegpu.load_nd %{{.*}}[%{{.*}}, %{{.*}}] <{transpose = array<i64: 1, 0>}> : !xegpu.tensor_desc<8x8xf32> -> vector<8x8xf32>
+
+// -----
+
+// step, create_mask, constant_mask and an affine non-splat constant, two rounds each.
+#l = #xegpu.layout<sg_layout = [4], sg_data = [16]>
+func.func @step_masks(%n: index) {
+  %s = vector.step {layout_result_0 = #l} : vector<128xindex>
+  %m = vector.create_mask %n {layout_result_0 = #l} : vector<128xi1>
+  %c = vector.constant_mask [40] {layout_result_0 = #l} : vector<128xi1>
+  %k = arith.constant {layout_result_0 = #l} dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127]> : vector<128xindex>
+  %a = arith.addi %s, %k {layout_result_0 = #l} : vector<128xindex>
+  func.return
+}
+// CHECK-LABEL: func.func @step_masks
+// CHECK:         %[[O0:.*]] = arith.muli %{{.*}}, %c16 : index
+// CHECK:         %[[O1:.*]] = arith.addi %[[O0]], %c64 : index
+// CHECK:         %[[S:.*]] = vector.step : vector<16xindex>
+// CHECK-NEXT:    %[[B0:.*]] = vector.broadcast %[[O0]] : index to vector<16xindex>
+// CHECK-NEXT:    arith.addi %[[S]], %[[B0]] : vector<16xindex>
+// CHECK:         %[[D:.*]] = arith.subi %n, %[[O0]] : index
+// CHECK-NEXT:    %[[LO:.*]] = arith.maxsi %[[D]], %c0 : index
+// CHECK-NEXT:    %[[HI:.*]] = arith.minsi %[[LO]], %c16 : index
+// CHECK-NEXT:    vector.create_mask %[[HI]] : vector<16xi1>
+// CHECK-COUNT-3: vector.create_mask
+// CHECK:         arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]> : vector<16xindex>
+// CHECK-COUNT-4: arith.addi %{{.*}}, %{{.*}} : vector<16xindex>
+// CHECK-NOT:     vector<128x
