@@ -34,9 +34,11 @@ Handled: create_nd_tdesc (with/without offsets, memref or integer address), load
 dpas (every A x B tile pair, K chained), elementwise arith/math, arith.constant (splat: one
 value for all tiles; affine or subgroup-invariant non-splat), vector.broadcast, step,
 create_mask, constant_mask, shape_cast/transpose/extract_strided_slice where the layout model
-shows each subgroup keeps its data, multi_reduction and vector.reduction (through shared local
-memory across subgroups), convert_layout (through shared local memory when the splits differ),
-scf.for/while/if with 1-to-N carried values, and ``sg_id_range`` on scf.if (ids rebased).
+shows each subgroup keeps its data, subgroup-local multi_reduction (round-robin uses the
+matching accumulator tile), convert_layout between splits that give every subgroup the same
+tiles, scf.for/while/if with 1-to-N carried values, and ``sg_id_range`` on scf.if (ids
+rebased). Not yet: reductions and convert_layout that move data across subgroups (shared local
+memory), vector.reduction, insert_strided_slice, gather/scatter (diagnostics name the op).
 
 Errors (exit status 1 in wgdist-opt, nothing printed): an op with a workgroup operand or
 layout and no rule, a layout that does not split the shape, layouts of producer and consumer

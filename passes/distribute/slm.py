@@ -2,14 +2,11 @@
 
 * ``convert_layout`` whose two layouts give every subgroup the same tiles (same sg fields, or
   different spellings of the same split) needs no data movement: it becomes a subgroup
-  ``convert_layout`` of the remaining inst/lane fields, or disappears. Otherwise every subgroup
-  stores its source tiles to shared local memory (``create_mem_desc`` + ``store_matrix``), a
-  ``gpu.barrier`` waits for all of them, and each subgroup loads its target tiles
-  (``load_matrix``).
+  ``convert_layout`` of the remaining inst/lane fields, or disappears. A conversion that moves
+  data between subgroups (through shared local memory) is not implemented yet: a diagnostic.
 * ``vector.multi_reduction``: reduced dims a subgroup holds entirely are reduced locally, tile
-  by tile, chained through the matching accumulator tile. When subgroups split a reduced dim,
-  each stores its partial result to shared local memory, a barrier follows, and every subgroup
-  loads the partials of the result tiles it owns and finishes the reduction.
+  by tile, chained through the matching accumulator tile. A reduction across subgroups (through
+  shared local memory) is not implemented yet: a diagnostic.
 """
 
 from __future__ import annotations
@@ -49,20 +46,18 @@ class ConvertLayout:
                 raise OpError(op, f"the source is distributed with {describe(ds.layout)} but input_layout is {describe(want.layout)}")
         d = make_dist(op, "target_layout", shape, op.target_layout)  # type: ignore[arg-type]
         if _local_map(ds, d) is None:
-            from wgdist.passes.distribute.slm_ops import check_slm_shape
-
-            check_slm_shape(op, ds, d)
+            raise OpError(
+                op,
+                f"converting {describe(ds.layout)} to {describe(d.layout)} moves data between "
+                "subgroups; the shared-local-memory exchange is not implemented yet",
+            )
         return [d]
 
     def rewrite(self, op: Operation, env: Env) -> None:
         assert isinstance(op, ConvertLayoutOp)
         ds, d = env.dist[op.source], env.dist[op.result]
         m = _local_map(ds, d)
-        if m is None:
-            from wgdist.passes.distribute.slm_ops import exchange
-
-            env.vmap[op.result] = exchange(env, op, op.source, ds, d)
-            return
+        assert m is not None, "checked in the plan phase"
         tiles = [env.vmap[op.source][j] for j in m]
         src_rest = drop_sg_fields(op.input_layout)  # type: ignore[arg-type]
         dst_rest = drop_sg_fields(op.target_layout)  # type: ignore[arg-type]
