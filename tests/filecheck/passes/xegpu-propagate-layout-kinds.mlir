@@ -1,0 +1,52 @@
+// RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=inst}' --split-input-file | filecheck %s --check-prefix=INST
+// RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=lane}' --split-input-file | filecheck %s --check-prefix=LANE
+// RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=subgroup}' --split-input-file | filecheck %s --check-prefix=SG
+
+// Subgroup-level GEMM without any layout: inst/lane kinds give LLVM 22's defaults (as mlir-opt 22
+// does); the subgroup kind has nothing to propagate and leaves the IR alone.
+func.func @sg_level(%a: memref<8x16xf16>, %b: memref<16x16xf16>, %c: memref<8x16xf32>) {
+  %ta = xegpu.create_nd_tdesc %a : memref<8x16xf16> -> !xegpu.tensor_desc<8x16xf16>
+  %tb = xegpu.create_nd_tdesc %b : memref<16x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+  %va = xegpu.load_nd %ta[0, 0] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+  %vb = xegpu.load_nd %tb[0, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+  %d = xegpu.dpas %va, %vb : vector<8x16xf16>, vector<16x16xf16> -> vector<8x16xf32>
+  %tc = xegpu.create_nd_tdesc %c : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+  xegpu.store_nd %d, %tc[0, 0] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+  return
+}
+// INST-LABEL: func.func @sg_level(
+// INST: %va = xegpu.load_nd %ta[0, 0] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : !xegpu.tensor_desc<8x16xf16, #xegpu.layout<inst_data = [8, 16]>>
+// INST: %vb = xegpu.load_nd %tb[0, 0] <{layout = #xegpu.layout<inst_data = [16, 16]>}> : !xegpu.tensor_desc<16x16xf16, #xegpu.layout<inst_data = [16, 16]>>
+// INST: xegpu.dpas %va, %vb {layout_a = #xegpu.layout<inst_data = [8, 16]>, layout_b = #xegpu.layout<inst_data = [16, 16]>, layout_cd = #xegpu.layout<inst_data = [8, 16]>}
+// INST: xegpu.store_nd %d, %tc[0, 0] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32, #xegpu.layout<inst_data = [8, 16]>>
+// LANE-LABEL: func.func @sg_level(
+// LANE: %va = xegpu.load_nd %ta[0, 0] <{layout = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>}>
+// LANE: %vb = xegpu.load_nd %tb[0, 0] <{layout = #xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>}>
+// LANE: xegpu.dpas %va, %vb {layout_a = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, layout_b = #xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>, layout_cd = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>}
+// LANE: xegpu.store_nd %d, %tc[0, 0] <{layout = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>}>
+// SG-LABEL: func.func @sg_level(
+// SG-NOT: layout
+// SG: return
+
+// -----
+
+// Workgroup level: inst/lane kinds add their fields next to the user's sg fields and never drop
+// them (LLVM 22's lane/inst kinds replace a user's sg layout by a lane-only one: regression).
+#c = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>
+func.func @wg_level(%a: vector<128x64xf16>, %b: vector<64x128xf16>, %o: memref<128x128xf32>) {
+  %x = arith.negf %a : vector<128x64xf16>
+  %d = xegpu.dpas %x, %b {layout_cd = #c} : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+  %t = xegpu.create_nd_tdesc %o : memref<128x128xf32> -> !xegpu.tensor_desc<128x128xf32, #c>
+  xegpu.store_nd %d, %t[0, 0] : vector<128x128xf32>, !xegpu.tensor_desc<128x128xf32, #c>
+  return
+}
+// INST-LABEL: func.func @wg_level(
+// INST: %x = arith.negf %a {layout_result_0 = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64], inst_data = [8, 16], order = [1, 0]>}
+// INST: xegpu.dpas %x, %b {layout_a = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64], inst_data = [8, 16], order = [1, 0]>, layout_b = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32], inst_data = [16, 16], order = [1, 0]>, layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], inst_data = [8, 16]>}
+// INST: !xegpu.tensor_desc<128x128xf32, #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], inst_data = [8, 16]>>
+// LANE-LABEL: func.func @wg_level(
+// LANE: %x = arith.negf %a {layout_result_0 = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64], lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]>}
+// LANE: layout_b = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32], lane_layout = [1, 16], lane_data = [2, 1], order = [1, 0]>
+// LANE: layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], lane_layout = [1, 16], lane_data = [1, 1]>
+// SG-LABEL: func.func @wg_level(
+// SG: %x = arith.negf %a {layout_result_0 = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64], order = [1, 0]>}
