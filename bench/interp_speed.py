@@ -17,7 +17,7 @@ import argparse  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from wgdist.check import check  # noqa: E402
+from wgdist.checker import check  # noqa: E402
 from wgdist.interp.samples import gemm_sg, gemm_wg  # noqa: E402
 
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"

@@ -1,5 +1,5 @@
 """``wgdist-check``: run a workgroup-level kernel and its distributed form on random inputs and
-compare every output buffer (see :func:`wgdist.check.check`).
+compare every output buffer (see :func:`wgdist.checker.check`).
 
     wgdist-check kernel.mlir -p PIPELINE [--grid X,Y[,Z]] [--subgroups N] [--seed S] [--func NAME]
     wgdist-check kernel.mlir --against distributed.mlir ...
@@ -66,7 +66,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run(argv: Sequence[str] | None) -> int:
-    from wgdist.check import check
+    from wgdist.checker import check
 
     args = parser().parse_args(argv)
     try:

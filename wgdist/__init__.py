@@ -9,11 +9,13 @@ Library entry points:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported lazily: `import wgdist` stays cheap for tools that need little
     from xdsl.context import Context
     from xdsl.dialects.builtin import ModuleOp
+
+    from wgdist.checker import CheckResult
 
 __all__ = ["check", "context", "parse", "run_pipeline"]
 
@@ -61,14 +63,11 @@ def run_pipeline(ir: str | ModuleOp, pipeline: str, ctx: Context | None = None) 
     return module
 
 
-def __getattr__(name: str):  # type: ignore[no-untyped-def]
-    """Lazy ``wgdist.check`` (the interpreter is only imported when used).
+def check(*args: Any, **kwargs: Any) -> CheckResult:
+    """Run a WG kernel and its distributed form on random inputs and compare every output.
 
-    ``wgdist.check`` is also the name of the submodule; the module object is callable and calls
-    :func:`wgdist.check.check`, so ``wgdist.check(...)`` works whichever one Python finds.
+    Imports the interpreter on first use; see :func:`wgdist.checker.check` for the arguments.
     """
-    if name == "check":
-        import importlib
+    from wgdist.checker import check as run_check
 
-        return importlib.import_module("wgdist.check")
-    raise AttributeError(f"module 'wgdist' has no attribute {name!r}")
+    return run_check(*args, **kwargs)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import wgdist
-from wgdist.check import check, infer_subgroups
+from wgdist.checker import check, infer_subgroups
 from wgdist.interp.samples import gemm_sg, gemm_wg
 from wgdist.tools.wgdist_check import run as cli
 
@@ -77,7 +77,7 @@ def test_check_needs_a_pipeline_or_a_program() -> None:
 
 
 def test_wgdist_check_is_callable_on_the_package() -> None:
-    r = wgdist.check(gemm_wg(*WRAP), against=gemm_sg(*WRAP))  # type: ignore[operator]
+    r = wgdist.check(gemm_wg(*WRAP), against=gemm_sg(*WRAP))
     assert r.ok
 
 

@@ -16,7 +16,7 @@ from xdsl.dialects.builtin import MemRefType
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 import wgdist
-from wgdist.check import check, infer_subgroups
+from wgdist.checker import check, infer_subgroups
 from wgdist.interp import find_function
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wgdist.check import check
+from wgdist.checker import check
 
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from wgdist.check import check
+from wgdist.checker import check
 
 GEMM = Path(__file__).resolve().parents[2] / "examples" / "gemm_k_loop.mlir"
 PIPE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute,reorder-workgroups{{{opts}}}"

@@ -1,4 +1,4 @@
-"""``wgdist.check``: does the distributed program compute what the workgroup program computes?
+"""``wgdist.check`` (this module is ``wgdist.checker``): does the distributed program compute what the workgroup program computes?
 
 Draws random inputs for the memref arguments, runs the workgroup-level kernel in workgroup mode
 and the distributed kernel (the pipeline's output, or a given file) in subgroup mode, and compares
@@ -7,8 +7,6 @@ every argument buffer (see :mod:`wgdist.interp.compare` for what is compared).
 
 from __future__ import annotations
 
-import sys
-import types
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -189,13 +187,3 @@ def _report(
         lines.append(f"MISMATCH: {counts}")
         lines += [f"  {d.message}" for d in comp.differences]
     return "\n".join(lines)
-
-
-class _CallableModule(types.ModuleType):
-    """Lets ``wgdist.check(...)`` call :func:`check` although ``wgdist.check`` is this module."""
-
-    def __call__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return check(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
