@@ -181,7 +181,9 @@ def _write_descriptors(an: Analysis, root: Operation) -> None:
                 todo.append((v, an.layout[v]))
     for v, lay in todo:
         if not isinstance(lay, Layout):
-            owner = v.op if isinstance(v, OpResult) else v.block.parent_op()  # type: ignore[union-attr]
+            owner = v.op if isinstance(v, OpResult) else None
+            if isinstance(v, BlockArgument):
+                owner = v.block.parent_op()
             assert owner is not None
             raise OpError(owner, f"{describe(v)} would need the slice layout {to_attr(lay)}, which a tensor_desc cannot carry")
         t = v.type
