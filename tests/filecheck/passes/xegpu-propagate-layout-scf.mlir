@@ -92,3 +92,31 @@ func.func @while_loop(%x: vector<128x128xf32>, %o: memref<128x128xf32>, %n: inde
 // CHECK: %m = arith.negf %v2 {layout_result_0 = #xegpu.layout<sg_layout = [4, 8], sg_data = [32, 16], order = [1, 0]>} : vector<128x128xf32>
 // CHECK: scf.yield %m, %i3 : vector<128x128xf32>, index
 // CHECK: } attributes {layout_result_0 = #xegpu.layout<sg_layout = [4, 8], sg_data = [32, 16], order = [1, 0]>}
+
+// -----
+
+// Regression (LLVM 22 aborts with "Failed to update operation with the layout."): the loop
+// carries the store's layout; the load inside with another layout is converted, not rejected.
+#acc = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
+#other = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>
+func.func @yield_conflict(%m: memref<256x128xf32>, %o: memref<256x128xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant dense<0.0> : vector<256x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%v = %z) -> (vector<256x128xf32>) {
+    %t = xegpu.create_nd_tdesc %m : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #other>
+    %x = xegpu.load_nd %t[0, 0] : !xegpu.tensor_desc<256x128xf32, #other> -> vector<256x128xf32>
+    %s = arith.addf %v, %x : vector<256x128xf32>
+    scf.yield %s : vector<256x128xf32>
+  }
+  %to = xegpu.create_nd_tdesc %o : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #acc>
+  xegpu.store_nd %r, %to[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #acc>
+  return
+}
+// CHECK-LABEL: func.func @yield_conflict(
+// CHECK: %z = arith.constant {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [1, 0]>}
+// CHECK: %x = xegpu.load_nd %t[0, 0] <{layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>}>
+// CHECK-NEXT: %[[CV:.*]] = xegpu.convert_layout %x <{input_layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>, target_layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>}>
+// CHECK-NEXT: %s = arith.addf %v, %[[CV]] {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [1, 0]>}
+// CHECK-NEXT: scf.yield %s
+// CHECK-NEXT: } {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [1, 0]>}
