@@ -20,6 +20,7 @@ yielded and ``update_nd_offset`` values of the chain.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
@@ -81,7 +82,7 @@ class Analysis:
     fixed_uses: set[Use] = field(default_factory=set)
     _uf: dict[SSAValue, SSAValue] = field(default_factory=dict)
     _members: dict[SSAValue, list[SSAValue]] = field(default_factory=dict)
-    _work: list[SSAValue] = field(default_factory=list)
+    _work: deque[SSAValue] = field(default_factory=deque)
 
     # ---- partners (union-find) ---------------------------------------------------------------
     def _find(self, v: SSAValue) -> SSAValue:
@@ -296,7 +297,7 @@ class Analysis:
         for op in ops:
             self._seed_uses(op)
         while self._work:
-            self._process(self._work.pop(0))
+            self._process(self._work.popleft())
         # A load produces the layout of its descriptor; different needs of its users convert.
         for op in ops:
             if isinstance(op, LoadNdOp) and op.TensorDesc in self.layout:
