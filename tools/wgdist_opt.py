@@ -38,7 +38,7 @@ class WgdistOptMain(xDSLOptMain):
             self.register_pass(name, factory)
 
     def register_all_frontends(self) -> None:
-        from wgdist.diagnostics import LocatingParser
+        from wgdist.parser import LocatingParser
 
         def parse_mlir(io: IO[bytes]) -> ModuleOp:
             parser = LocatingParser(self.ctx, io.read().decode(), self.get_input_name())

@@ -39,7 +39,7 @@ def context() -> Context:
 
 def parse(text: str, ctx: Context | None = None, name: str = "<string>") -> ModuleOp:
     """Parse textual IR (LLVM 22 syntax) into a module, recording op locations."""
-    from wgdist.diagnostics import LocatingParser
+    from wgdist.parser import LocatingParser
 
     return LocatingParser(ctx or context(), text, name).parse_module()
 
