@@ -296,7 +296,7 @@ def mlir_opt() -> str | None:
 
 def _parse_any(text: str) -> ModuleOp:
     from wgdist import context
-    from wgdist.diagnostics import LocatingParser
+    from wgdist.parser import LocatingParser
 
     ctx = context()
     ctx.allow_unregistered = True  # mlir-opt's output may use the index dialect (sg_id_range)
