@@ -84,6 +84,16 @@ def split(values: Sequence[int | SSAValue]) -> tuple[list[int], list[SSAValue]]:
     return static, [v for v in values if isinstance(v, SSAValue)]
 
 
+def offset_props(
+    offsets: Sequence[int | SSAValue] | None,
+) -> tuple[list[SSAValue], dict[str, Attribute | None]]:
+    """The dynamic operands and ``{"const_offsets": ...}`` (None when ``offsets`` is None)."""
+    if offsets is None:
+        return [], {"const_offsets": None}
+    static, dynamic = split(offsets)
+    return dynamic, {"const_offsets": static_array(static)}
+
+
 def verify_index_list(what: str, static: Attribute | None, dynamic: Sequence[SSAValue]) -> None:
     """The number of markers in ``const_<what>`` must equal the number of dynamic operands."""
     values = static_values(static)

@@ -30,6 +30,15 @@ LayoutConstr = base(LayoutAttr) | base(WgMapAttr) | base(SgMapAttr) | base(Slice
 
 CacheHintConstr = base(CachePolicyAttr)
 
+HINTS = ("l1_hint", "l2_hint", "l3_hint")
+"""The cache-hint properties of the memory ops."""
+
+
+def hint_props(
+    l1: CachePolicyAttr | None, l2: CachePolicyAttr | None, l3: CachePolicyAttr | None
+) -> dict[str, Attribute | None]:
+    return {"l1_hint": l1, "l2_hint": l2, "l3_hint": l3}
+
 
 def parse_props_and_attrs(
     parser: Parser, prop_names: Iterable[str]

@@ -39,6 +39,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from wgdist.dialects.xegpu import offsets as idx
+from wgdist.dialects.xegpu.access import OffsetAccessOp
 from wgdist.dialects.xegpu.attrs import DistributeLayoutAttr
 from wgdist.dialects.xegpu.ops_common import (
     LayoutConstr,
@@ -95,74 +96,18 @@ class CreateMemDescOp(IRDLOperation):
             raise VerifyException(f"expected a static 1-D or 2-D memref source, got {t}")
 
 
-class _MatrixAccess(IRDLOperation):
-    """Shared text of load_matrix/store_matrix."""
+class _MatrixAccess(OffsetAccessOp):
+    """Shared parts of load_matrix/store_matrix."""
 
     PROPS: ClassVar[tuple[str, ...]] = ("subgroup_block_io", "layout")
-    HAS_DATA: ClassVar[bool] = False
-
-    def mixed_offsets(self) -> idx.Mixed:
-        return idx.mixed(self.properties.get("const_offsets"), self.operands[self._n_fixed() :])
-
-    def _n_fixed(self) -> int:
-        return 2 if self.HAS_DATA else 1
+    MATRIX_TEXT: ClassVar[bool] = True
 
     @property
     def mem_desc_value(self) -> SSAValue:
-        return self.operands[self._n_fixed() - 1]
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _MatrixAccess:
-        data = None
-        if cls.HAS_DATA:
-            data = parser.parse_unresolved_operand()
-            parser.parse_punctuation(",")
-        md = parser.parse_unresolved_operand()
-        dyn, static = idx.parse_index_list(parser)
-        props, attrs = parse_props_and_attrs(parser, cls.PROPS)
-        props["const_offsets"] = idx.static_array(static)
-        parser.parse_punctuation(":")
-        data_t = None
-        if cls.HAS_DATA:
-            data_t = parser.parse_type()
-            parser.parse_punctuation(",")
-        md_t = parser.parse_type()
-        index = IndexType()
-        for _ in dyn:
-            parser.parse_punctuation(",")
-            parser.parse_type()
-        results = []
-        if not cls.HAS_DATA:
-            parser.parse_punctuation("->")
-            results.append(parser.parse_type())
-        operands: list[SSAValue | list[SSAValue]] = []
-        if data is not None and data_t is not None:
-            operands.append(parser.resolve_operand(data, data_t))
-        operands.append(parser.resolve_operand(md, md_t))
-        operands.append([parser.resolve_operand(o, index) for o in dyn])
-        return cls.build(
-            operands=operands, result_types=results, properties=sorted_props(props), attributes=attrs
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        if self.HAS_DATA:
-            printer.print_ssa_value(self.operands[0])
-            printer.print_string(", ")
-        printer.print_ssa_value(self.mem_desc_value)
-        idx.print_index_list(
-            printer, idx.static_values(self.properties["const_offsets"]) or [], self.operands[self._n_fixed() :]
-        )
-        print_props_and_attrs(printer, self, ("const_offsets",))
-        printer.print_string(": ")
-        printer.print_list([o.type for o in self.operands], printer.print_attribute)
-        if not self.HAS_DATA:
-            printer.print_string(" -> ")
-            printer.print_attribute(self.results[0].type)
+        return self.descriptor
 
     def _verify_matrix(self, data_t: Attribute) -> None:
-        dyn = self.operands[self._n_fixed() :]
-        idx.verify_index_list("offsets", self.properties.get("const_offsets"), dyn)
+        idx.verify_index_list("offsets", self.properties.get("const_offsets"), self.dynamic_offsets)
         md = self.mem_desc_value.type
         assert isinstance(md, MemDescType)
         elt = data_t.element_type if isinstance(data_t, VectorType) else data_t
@@ -188,20 +133,16 @@ class _MatrixAccess(IRDLOperation):
             )
         layout = self.properties.get("layout")
         if layout is not None:
-            check_layout_for("layout", layout, shape, no_sharing=self.HAS_DATA)
+            check_layout_for("layout", layout, shape, no_sharing=self.HAS_VALUE)
 
 
 def _matrix_props(
     offsets: Sequence[int | SSAValue], subgroup_block_io: bool, layout: DistributeLayoutAttr | None
 ) -> tuple[list[SSAValue], dict[str, Attribute]]:
-    static, dynamic = idx.split(offsets)
-    return dynamic, sorted_props(
-        {
-            "const_offsets": idx.static_array(static),
-            "subgroup_block_io": UnitAttr() if subgroup_block_io else None,
-            "layout": layout,
-        }
-    )
+    dynamic, props = idx.offset_props(offsets)
+    props["subgroup_block_io"] = UnitAttr() if subgroup_block_io else None
+    props["layout"] = layout
+    return dynamic, sorted_props(props)
 
 
 @irdl_op_definition
@@ -209,6 +150,7 @@ class LoadMatrixOp(_MatrixAccess):
     """``%v = xegpu.load_matrix %md[%i, 0] <{layout = ..}>: !xegpu.mem_desc<..>, index -> vector``."""
 
     name = "xegpu.load_matrix"
+    HAS_RESULT: ClassVar[bool] = True
 
     mem_desc = operand_def(MemDescType)
     offsets = var_operand_def(IndexType)
@@ -238,7 +180,7 @@ class StoreMatrixOp(_MatrixAccess):
     """``xegpu.store_matrix %v, %md[0, %i] <{..}>: vector<..>, !xegpu.mem_desc<..>, index``."""
 
     name = "xegpu.store_matrix"
-    HAS_DATA: ClassVar[bool] = True
+    HAS_VALUE: ClassVar[bool] = True
 
     data = operand_def(_DataConstr)
     mem_desc = operand_def(MemDescType)

@@ -39,36 +39,24 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from wgdist.dialects.xegpu import offsets as idx
+from wgdist.dialects.xegpu.access import OffsetAccessOp
 from wgdist.dialects.xegpu.attrs import CachePolicyAttr, DistributeLayoutAttr
 from wgdist.dialects.xegpu.ops_common import (
+    HINTS,
     CacheHintConstr,
     LayoutConstr,
+    hint_props,
     parse_props_and_attrs,
     print_attr_dict,
-    print_props_and_attrs,
     sorted_props,
 )
 from wgdist.dialects.xegpu.ops_verify import (
     check_offsets_rank,
+    check_scattered,
     check_value_layout,
     check_value_shape,
 )
 from wgdist.dialects.xegpu.types import TensorDescType
-
-_HINTS = ("l1_hint", "l2_hint", "l3_hint")
-
-
-def _hints(
-    l1: CachePolicyAttr | None, l2: CachePolicyAttr | None, l3: CachePolicyAttr | None
-) -> dict[str, Attribute | None]:
-    return {"l1_hint": l1, "l2_hint": l2, "l3_hint": l3}
-
-
-def _offset_props(offsets: Sequence[int | SSAValue] | None) -> tuple[list[SSAValue], dict[str, Attribute | None]]:
-    if offsets is None:
-        return [], {"const_offsets": None}
-    static, dynamic = idx.split(offsets)
-    return dynamic, {"const_offsets": idx.static_array(static)}
 
 
 @irdl_op_definition
@@ -98,7 +86,7 @@ class CreateNdTdescOp(IRDLOperation):
         strides: Sequence[int | SSAValue] | None = None,
         attributes: dict[str, Attribute] | None = None,
     ) -> None:
-        dyn_off, props = _offset_props(offsets)
+        dyn_off, props = idx.offset_props(offsets)
         dyn_shape: list[SSAValue] = []
         dyn_strides: list[SSAValue] = []
         if shape is not None:
@@ -204,8 +192,7 @@ class CreateNdTdescOp(IRDLOperation):
             raise VerifyException("expected both shape and strides, or neither")
         src = self.source.type
         tdesc = self.tdesc_type
-        if tdesc.is_scattered:
-            raise VerifyException(f"Expects a non-scattered TensorDesc. (got {tdesc})")
+        check_scattered(tdesc, False)
         if isinstance(src, IntegerType):
             ok = src.width.data in (32, 64) and src.signedness.data in (
                 Signedness.SIGNLESS,
@@ -248,20 +235,12 @@ class CreateNdTdescOp(IRDLOperation):
             )
 
 
-class _NdAccessOp(IRDLOperation):
-    """Shared text of load_nd/store_nd/prefetch_nd: ``%t[offsets] <{props}> {attrs}``."""
-
-    PROPS: ClassVar[tuple[str, ...]] = ()
-
-    def mixed_offsets(self) -> idx.Mixed:
-        return idx.mixed(self.properties.get("const_offsets"), self.operands[self._n_fixed() :])
-
-    def _n_fixed(self) -> int:
-        return 1
+class _NdAccessOp(OffsetAccessOp):
+    """Shared parts of load_nd/store_nd/prefetch_nd: ``%t[offsets] <{props}> {attrs}``."""
 
     @property
     def tensor_desc(self) -> SSAValue:
-        return self.operands[self._n_fixed() - 1]
+        return self.descriptor
 
     @property
     def tdesc_type(self) -> TensorDescType:
@@ -269,38 +248,11 @@ class _NdAccessOp(IRDLOperation):
         assert isinstance(t, TensorDescType)
         return t
 
-    def _print_desc(self, printer: Printer) -> None:
-        printer.print_ssa_value(self.tensor_desc)
-        static = idx.static_values(self.properties.get("const_offsets"))
-        if static is not None:
-            idx.print_index_list(printer, static, self.operands[self._n_fixed() :])
-        print_props_and_attrs(printer, self, ("const_offsets",))
-        printer.print_string(" : ")
-
     def _verify_access(self) -> None:
-        idx.verify_index_list(
-            "offsets", self.properties.get("const_offsets"), self.operands[self._n_fixed() :]
-        )
+        idx.verify_index_list("offsets", self.properties.get("const_offsets"), self.dynamic_offsets)
         if self.properties.get("const_offsets") is not None:
             check_offsets_rank(len(self.mixed_offsets()), self.tdesc_type)
-        if self.tdesc_type.is_scattered:
-            raise VerifyException(f"Expects a non-scattered TensorDesc. (got {self.tdesc_type})")
-
-
-def _parse_nd_access(
-    parser: Parser, props_names: Sequence[str]
-) -> tuple[list, tuple[list, list[int]] | None, dict[str, Attribute], dict[str, Attribute]]:
-    desc = parser.parse_unresolved_operand()
-    off = idx.parse_optional_index_list(parser)
-    props, attrs = parse_props_and_attrs(parser, props_names)
-    return [desc], off, props, attrs
-
-
-def _resolve_offsets(parser: Parser, off, props: dict[str, Attribute]) -> list[SSAValue]:  # type: ignore[no-untyped-def]
-    if off is None:
-        return []
-    props["const_offsets"] = idx.static_array(off[1])
-    return [parser.resolve_operand(o, IndexType()) for o in off[0]]
+        check_scattered(self.tdesc_type, False)
 
 
 @irdl_op_definition
@@ -308,7 +260,8 @@ class LoadNdOp(_NdAccessOp):
     """``xegpu.load_nd %t[offsets] <{...}> : !xegpu.tensor_desc<..> -> vector<..>``."""
 
     name = "xegpu.load_nd"
-    PROPS: ClassVar[tuple[str, ...]] = ("packed", "transpose", *_HINTS, "layout")
+    HAS_RESULT: ClassVar[bool] = True
+    PROPS: ClassVar[tuple[str, ...]] = ("packed", "transpose", *HINTS, "layout")
 
     TensorDesc = operand_def(TensorDescType)
     offsets = var_operand_def(IndexType)
@@ -335,8 +288,8 @@ class LoadNdOp(_NdAccessOp):
         layout: DistributeLayoutAttr | None = None,
         attributes: dict[str, Attribute] | None = None,
     ) -> None:
-        dyn, props = _offset_props(offsets)
-        props.update(_hints(l1_hint, l2_hint, l3_hint))
+        dyn, props = idx.offset_props(offsets)
+        props.update(hint_props(l1_hint, l2_hint, l3_hint))
         props["packed"] = UnitAttr() if packed else None
         props["transpose"] = idx.static_array(transpose) if transpose is not None else None
         props["layout"] = layout
@@ -346,28 +299,6 @@ class LoadNdOp(_NdAccessOp):
             properties=sorted_props(props),
             attributes=attributes,
         )
-
-    @classmethod
-    def parse(cls, parser: Parser) -> LoadNdOp:
-        (desc,), off, props, attrs = _parse_nd_access(parser, cls.PROPS)
-        parser.parse_punctuation(":")
-        tdesc_t = parser.parse_type()
-        parser.parse_punctuation("->")
-        res_t = parser.parse_type()
-        operands: list[SSAValue | list[SSAValue]] = [
-            parser.resolve_operand(desc, tdesc_t),
-            _resolve_offsets(parser, off, props),
-        ]
-        return cls.build(
-            operands=operands, result_types=[res_t], properties=sorted_props(props), attributes=attrs
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        self._print_desc(printer)
-        printer.print_attribute(self.tensor_desc.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.value.type)
 
     def verify_(self) -> None:
         self._verify_access()
@@ -380,7 +311,8 @@ class StoreNdOp(_NdAccessOp):
     """``xegpu.store_nd %v, %t[offsets] <{...}> : vector<..>, !xegpu.tensor_desc<..>``."""
 
     name = "xegpu.store_nd"
-    PROPS: ClassVar[tuple[str, ...]] = (*_HINTS, "layout")
+    HAS_VALUE: ClassVar[bool] = True
+    PROPS: ClassVar[tuple[str, ...]] = (*HINTS, "layout")
 
     value = operand_def(VectorType)
     TensorDesc = operand_def(TensorDescType)
@@ -403,40 +335,12 @@ class StoreNdOp(_NdAccessOp):
         layout: DistributeLayoutAttr | None = None,
         attributes: dict[str, Attribute] | None = None,
     ) -> None:
-        dyn, props = _offset_props(offsets)
-        props.update(_hints(l1_hint, l2_hint, l3_hint))
+        dyn, props = idx.offset_props(offsets)
+        props.update(hint_props(l1_hint, l2_hint, l3_hint))
         props["layout"] = layout
         super().__init__(
             operands=[value, tensor_desc, dyn], properties=sorted_props(props), attributes=attributes
         )
-
-    def _n_fixed(self) -> int:
-        return 2
-
-    @classmethod
-    def parse(cls, parser: Parser) -> StoreNdOp:
-        val = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        (desc,), off, props, attrs = _parse_nd_access(parser, cls.PROPS)
-        parser.parse_punctuation(":")
-        val_t = parser.parse_type()
-        parser.parse_punctuation(",")
-        tdesc_t = parser.parse_type()
-        operands: list[SSAValue | list[SSAValue]] = [
-            parser.resolve_operand(val, val_t),
-            parser.resolve_operand(desc, tdesc_t),
-            _resolve_offsets(parser, off, props),
-        ]
-        return cls.build(operands=operands, properties=sorted_props(props), attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_ssa_value(self.value)
-        printer.print_string(", ")
-        self._print_desc(printer)
-        printer.print_attribute(self.value.type)
-        printer.print_string(", ")
-        printer.print_attribute(self.tensor_desc.type)
 
     def verify_(self) -> None:
         self._verify_access()
@@ -449,7 +353,7 @@ class PrefetchNdOp(_NdAccessOp):
     """``xegpu.prefetch_nd %t[offsets] <{...}> : !xegpu.tensor_desc<..>``."""
 
     name = "xegpu.prefetch_nd"
-    PROPS: ClassVar[tuple[str, ...]] = (*_HINTS, "layout")
+    PROPS: ClassVar[tuple[str, ...]] = (*HINTS, "layout")
 
     TensorDesc = operand_def(TensorDescType)
     offsets = var_operand_def(IndexType)
@@ -470,26 +374,11 @@ class PrefetchNdOp(_NdAccessOp):
         layout: DistributeLayoutAttr | None = None,
         attributes: dict[str, Attribute] | None = None,
     ) -> None:
-        dyn, props = _offset_props(offsets)
-        props.update(_hints(l1_hint, l2_hint, l3_hint))
+        dyn, props = idx.offset_props(offsets)
+        props.update(hint_props(l1_hint, l2_hint, l3_hint))
         props["layout"] = layout
         super().__init__(operands=[tensor_desc, dyn], properties=sorted_props(props), attributes=attributes)
 
-    @classmethod
-    def parse(cls, parser: Parser) -> PrefetchNdOp:
-        (desc,), off, props, attrs = _parse_nd_access(parser, cls.PROPS)
-        parser.parse_punctuation(":")
-        tdesc_t = parser.parse_type()
-        operands: list[SSAValue | list[SSAValue]] = [
-            parser.resolve_operand(desc, tdesc_t),
-            _resolve_offsets(parser, off, props),
-        ]
-        return cls.build(operands=operands, properties=sorted_props(props), attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        self._print_desc(printer)
-        printer.print_attribute(self.tensor_desc.type)
 
     def verify_(self) -> None:
         self._verify_access()
@@ -556,8 +445,7 @@ class UpdateNdOffsetOp(IRDLOperation):
         idx.verify_index_list("offsets", self.const_offsets, self.offsets)
         t = self.TensorDesc.type
         assert isinstance(t, TensorDescType)
-        if t.is_scattered:
-            raise VerifyException(f"Expects a non-scattered TensorDesc. (got {t})")
+        check_scattered(t, False)
         if self.result.type != t:
             raise VerifyException(
                 f"expected the result type to equal the source type {t}, got {self.result.type}"

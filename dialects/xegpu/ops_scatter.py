@@ -44,17 +44,18 @@ from wgdist.dialects.xegpu.attrs import (
     MemorySpace,
 )
 from wgdist.dialects.xegpu.ops_common import (
+    HINTS,
     CacheHintConstr,
     LayoutConstr,
+    hint_props,
     parse_props_and_attrs,
     print_attr_dict,
     print_props_and_attrs,
     sorted_props,
 )
-from wgdist.dialects.xegpu.ops_verify import check_layout_for
+from wgdist.dialects.xegpu.ops_verify import check_layout_for, check_scattered
 from wgdist.dialects.xegpu.types import TensorDescType
 
-_HINTS = ("l1_hint", "l2_hint", "l3_hint")
 _SourceConstr = base(TensorDescType) | base(MemRefType) | base(IntegerType)
 _OffsetConstr = base(VectorType) | base(IndexType)
 _MaskConstr = base(VectorType) | base(IntegerType)
@@ -75,8 +76,7 @@ def _numel(t: Attribute) -> int:
 def _check_source(op: Operation, source: SSAValue) -> TensorDescType | None:
     t = source.type
     if isinstance(t, TensorDescType):
-        if not t.is_scattered:
-            raise VerifyException(f"Expects a scattered TensorDesc. (got {t})")
+        check_scattered(t, True)
         return t
     if isinstance(t, MemRefType) and t.get_num_dims() != 1:
         raise VerifyException(
@@ -172,8 +172,7 @@ class CreateTdescOp(IRDLOperation):
     def verify_(self) -> None:
         t = self.result.type
         assert isinstance(t, TensorDescType)
-        if not t.is_scattered:
-            raise VerifyException(f"Expects a scattered TensorDesc. (got {t})")
+        check_scattered(t, True)
         src = self.source.type
         if isinstance(src, MemRefType):
             ms = src.memory_space
@@ -229,8 +228,7 @@ class UpdateOffsetOp(IRDLOperation):
     def verify_(self) -> None:
         t = self.TensorDesc.type
         assert isinstance(t, TensorDescType)
-        if not t.is_scattered:
-            raise VerifyException(f"Expects a scattered TensorDesc. (got {t})")
+        check_scattered(t, True)
         if self.result.type != t:
             raise VerifyException(f"expected the result type to be {t}, got {self.result.type}")
         expected = list(t.get_shape())[:-1] if t.chunk_size > 1 else list(t.get_shape())
@@ -347,7 +345,7 @@ class LoadGatherOp(_ScatterAccess):
     """``xegpu.load`` (gather): ``%v = xegpu.load %src[[%offs]], %mask <{..}> : ... -> vector``."""
 
     name = "xegpu.load"
-    PROPS: ClassVar[tuple[str, ...]] = ("chunk_size", *_HINTS, "layout")
+    PROPS: ClassVar[tuple[str, ...]] = ("chunk_size", *HINTS, "layout")
     HAS_RESULT: ClassVar[bool] = True
 
     source = operand_def(_SourceConstr)
@@ -373,10 +371,9 @@ class LoadGatherOp(_ScatterAccess):
         l3_hint: CachePolicyAttr | None = None,
         layout: DistributeLayoutAttr | None = None,
     ) -> None:
-        props = {
-            "chunk_size": IntegerAttr(chunk_size, i64) if chunk_size is not None else None,
-            "l1_hint": l1_hint, "l2_hint": l2_hint, "l3_hint": l3_hint, "layout": layout,
-        }  # fmt: skip
+        props = hint_props(l1_hint, l2_hint, l3_hint)
+        props["chunk_size"] = IntegerAttr(chunk_size, i64) if chunk_size is not None else None
+        props["layout"] = layout
         super().__init__(
             operands=[source, [offsets] if offsets is not None else [], mask],
             result_types=[result_type],
@@ -392,7 +389,7 @@ class StoreScatterOp(_ScatterAccess):
     """``xegpu.store`` (scatter): ``xegpu.store %v, %dst[[%offs]], %mask <{..}> : ...``."""
 
     name = "xegpu.store"
-    PROPS: ClassVar[tuple[str, ...]] = ("chunk_size", *_HINTS, "layout")
+    PROPS: ClassVar[tuple[str, ...]] = ("chunk_size", *HINTS, "layout")
     HAS_VALUE: ClassVar[bool] = True
 
     value = operand_def(_ValueConstr)
@@ -418,10 +415,9 @@ class StoreScatterOp(_ScatterAccess):
         l3_hint: CachePolicyAttr | None = None,
         layout: DistributeLayoutAttr | None = None,
     ) -> None:
-        props = {
-            "chunk_size": IntegerAttr(chunk_size, i64) if chunk_size is not None else None,
-            "l1_hint": l1_hint, "l2_hint": l2_hint, "l3_hint": l3_hint, "layout": layout,
-        }  # fmt: skip
+        props = hint_props(l1_hint, l2_hint, l3_hint)
+        props["chunk_size"] = IntegerAttr(chunk_size, i64) if chunk_size is not None else None
+        props["layout"] = layout
         super().__init__(
             operands=[value, dest, [offsets] if offsets is not None else [], mask],
             properties=sorted_props(props),
@@ -436,7 +432,7 @@ class PrefetchOp(_ScatterAccess):
     """``xegpu.prefetch %src[[%offs]] <{..}> : type(operands)``."""
 
     name = "xegpu.prefetch"
-    PROPS: ClassVar[tuple[str, ...]] = (*_HINTS, "offset_align_byte", "layout")
+    PROPS: ClassVar[tuple[str, ...]] = (*HINTS, "offset_align_byte", "layout")
     HAS_MASK: ClassVar[bool] = False
 
     source = operand_def(_SourceConstr)
@@ -458,10 +454,9 @@ class PrefetchOp(_ScatterAccess):
         offset_align_byte: int | None = None,
         layout: DistributeLayoutAttr | None = None,
     ) -> None:
-        props = {
-            "l1_hint": l1_hint, "l2_hint": l2_hint, "l3_hint": l3_hint, "layout": layout,
-            "offset_align_byte": IntegerAttr(offset_align_byte, i64) if offset_align_byte is not None else None,
-        }  # fmt: skip
+        props = hint_props(l1_hint, l2_hint, l3_hint)
+        props["layout"] = layout
+        props["offset_align_byte"] = IntegerAttr(offset_align_byte, i64) if offset_align_byte is not None else None
         super().__init__(
             operands=[source, [offsets] if offsets is not None else []], properties=sorted_props(props)
         )
@@ -546,8 +541,7 @@ class AtomicRMWOp(IRDLOperation):
             raise VerifyException(f"invalid atomic_rmw kind {k}, expected 0..{len(ATOMIC_RMW_KINDS) - 1}")
         t = self.tensorDesc.type
         assert isinstance(t, TensorDescType)
-        if not t.is_scattered:
-            raise VerifyException(f"Expects a scattered TensorDesc. (got {t})")
+        check_scattered(t, True)
         if self.result.type != self.value.type:
             raise VerifyException(
                 f"expected the result type {self.result.type} to equal the value type {self.value.type}"

@@ -16,6 +16,12 @@ from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import distribution_errors
 
 
+def check_scattered(tdesc: TensorDescType, scattered: bool) -> None:
+    """``tdesc`` is a scattered (or, with ``scattered=False``, a block) descriptor."""
+    if tdesc.is_scattered != scattered:
+        raise VerifyException(f"Expects a {'' if scattered else 'non-'}scattered TensorDesc. (got {tdesc})")
+
+
 def check_offsets_rank(n_offsets: int, tdesc: TensorDescType) -> None:
     if n_offsets != tdesc.get_rank():
         raise VerifyException(
