@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from xdsl.dialects.builtin import UnitAttr, VectorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.dialects.builtin import UnitAttr
+from xdsl.ir import Attribute, Operation
 from xdsl.irdl import base
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from wgdist.dialects.xegpu.attrs import (
-    DISTRIBUTE_LAYOUT_TYPES,
     CachePolicyAttr,
     LayoutAttr,
     SgMapAttr,
@@ -116,16 +115,6 @@ def print_attr_dict(printer: Printer, op: Operation, elided: Iterable[str] = ())
 def sorted_props(props: Mapping[str, Attribute | None]) -> dict[str, Attribute]:
     """Drop ``None`` entries and sort by name (mlir-opt's generic form lists them sorted)."""
     return {k: v for k, v in sorted(props.items()) if v is not None}
-
-
-def vector_shape(v: SSAValue | Attribute) -> tuple[int, ...]:
-    t = v.type if isinstance(v, SSAValue) else v
-    assert isinstance(t, VectorType)
-    return tuple(t.get_shape())
-
-
-def is_layout(attr: Attribute | None) -> bool:
-    return isinstance(attr, DISTRIBUTE_LAYOUT_TYPES)
 
 
 def shape_str(shape: Iterable[int]) -> str:

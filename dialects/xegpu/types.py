@@ -93,7 +93,7 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
                     if not isinstance(encoding, NoneAttr):
                         parser.raise_error("!xegpu.tensor_desc takes one encoding attribute", pos, parser.pos)
                     encoding = attr
-                elif isinstance(attr, _LayoutAttr | WgMapAttr | SgMapAttr):
+                elif isinstance(attr, PlainLayoutAttr):
                     if not isinstance(layout, NoneAttr):
                         parser.raise_error("!xegpu.tensor_desc takes one layout attribute", pos, parser.pos)
                     layout = attr
