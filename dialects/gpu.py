@@ -72,6 +72,11 @@ _ID = "(`upper_bound` $upper_bound^)? attr-dict `:` type($result)"
 
 @irdl_op_definition
 class ModuleOp(IRDLOperation):
+    """A named module of GPU kernels and device functions.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpumodule-gpugpumoduleop).
+    """
+
     name = "gpu.module"
 
     body = region_def("single_block")
@@ -93,6 +98,8 @@ class FuncOp(IRDLOperation):
     Mirrors MLIR 22's storage: ``gpu.kernel``, ``sym_name`` and ``workgroup_attributions`` are
     discardable attributes, ``known_block_size`` / ``known_grid_size`` are properties.
     Workgroup and private memory attributions are not supported (a parse error names them).
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpufunc-gpugpufuncop).
     """
 
     name = "gpu.func"
@@ -203,6 +210,11 @@ class FuncOp(IRDLOperation):
 
 @irdl_op_definition
 class ReturnOp(IRDLOperation):
+    """The terminator of a ``gpu.func``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpureturn-gpureturnop).
+    """
+
     name = "gpu.return"
 
     args = var_operand_def()
@@ -213,37 +225,129 @@ class ReturnOp(IRDLOperation):
 
 @irdl_op_definition
 class BarrierOp(IRDLOperation):
+    """Wait until every work item of the workgroup has reached this point.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpubarrier-gpubarrierop).
+    """
+
     name = "gpu.barrier"
 
     assembly_format = "attr-dict"
 
 
-def _id_op(op_name: str, class_name: str, fmt: str, dimension: bool) -> type[IRDLOperation]:
-    """An index-valued id/size op with MLIR's optional ``upper_bound`` (and ``dimension``)."""
-    body: dict[str, object] = {
-        "name": op_name,
-        "result": result_def(IndexType),
-        "upper_bound": opt_prop_def(IntegerAttr[IndexType]),
-        "traits": traits_def(Pure()),
-        "assembly_format": fmt,
-        "__module__": __name__,
-        "__qualname__": class_name,
-        "__doc__": f"``{op_name}`` (LLVM 22 syntax).",
-    }
-    if dimension:
-        body["dimension"] = prop_def(DimensionAttr)
-    return irdl_op_definition(type(class_name, (IRDLOperation,), body))
+class _IdOp(IRDLOperation):
+    """An index-valued id/size op with MLIR's optional ``upper_bound`` (not registered)."""
+
+    result = result_def(IndexType)
+    upper_bound = opt_prop_def(IntegerAttr[IndexType])
+
+    traits = traits_def(Pure())
 
 
-BlockIdOp = _id_op("gpu.block_id", "BlockIdOp", _DIM, True)
-ThreadIdOp = _id_op("gpu.thread_id", "ThreadIdOp", _DIM, True)
-BlockDimOp = _id_op("gpu.block_dim", "BlockDimOp", _DIM, True)
-GridDimOp = _id_op("gpu.grid_dim", "GridDimOp", _DIM, True)
-GlobalIdOp = _id_op("gpu.global_id", "GlobalIdOp", _DIM, True)
-SubgroupIdOp = _id_op("gpu.subgroup_id", "SubgroupIdOp", _ID, False)
-SubgroupSizeOp = _id_op("gpu.subgroup_size", "SubgroupSizeOp", _ID, False)
-NumSubgroupsOp = _id_op("gpu.num_subgroups", "NumSubgroupsOp", _ID, False)
-LaneIdOp = _id_op("gpu.lane_id", "LaneIdOp", "(`upper_bound` $upper_bound^)? attr-dict", False)
+class _DimIdOp(_IdOp):
+    """An id/size op that also takes a ``dimension`` (``x``, ``y`` or ``z``)."""
+
+    dimension = prop_def(DimensionAttr)
+
+
+@irdl_op_definition
+class BlockIdOp(_DimIdOp):
+    """The id of this workgroup in the grid along a dimension.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpublock_id-gpublockidop).
+    """
+
+    name = "gpu.block_id"
+    assembly_format = _DIM
+
+
+@irdl_op_definition
+class ThreadIdOp(_DimIdOp):
+    """The id of this work item in its workgroup along a dimension.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gputhread_id-gputhreadidop).
+    """
+
+    name = "gpu.thread_id"
+    assembly_format = _DIM
+
+
+@irdl_op_definition
+class BlockDimOp(_DimIdOp):
+    """The number of work items of a workgroup along a dimension.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpublock_dim-gpublockdimop).
+    """
+
+    name = "gpu.block_dim"
+    assembly_format = _DIM
+
+
+@irdl_op_definition
+class GridDimOp(_DimIdOp):
+    """The number of workgroups of the grid along a dimension.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpugrid_dim-gpugriddimop).
+    """
+
+    name = "gpu.grid_dim"
+    assembly_format = _DIM
+
+
+@irdl_op_definition
+class GlobalIdOp(_DimIdOp):
+    """The id of this work item in the whole grid along a dimension.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpuglobal_id-gpuglobalidop).
+    """
+
+    name = "gpu.global_id"
+    assembly_format = _DIM
+
+
+@irdl_op_definition
+class SubgroupIdOp(_IdOp):
+    """The id of this subgroup in its workgroup.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpusubgroup_id-gpusubgroupidop).
+    """
+
+    name = "gpu.subgroup_id"
+    assembly_format = _ID
+
+
+@irdl_op_definition
+class SubgroupSizeOp(_IdOp):
+    """The number of work items of a subgroup.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpusubgroup_size-gpusubgroupsizeop).
+    """
+
+    name = "gpu.subgroup_size"
+    assembly_format = _ID
+
+
+@irdl_op_definition
+class NumSubgroupsOp(_IdOp):
+    """The number of subgroups of a workgroup.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpunum_subgroups-gpunumsubgroupsop).
+    """
+
+    name = "gpu.num_subgroups"
+    assembly_format = _ID
+
+
+@irdl_op_definition
+class LaneIdOp(_IdOp):
+    """The id of this work item in its subgroup.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/GPU/#gpulane_id-gpulaneidop).
+    """
+
+    name = "gpu.lane_id"
+    assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
+
 
 _REPLACED = (
     ModuleOp,

@@ -43,7 +43,12 @@ _DPAS_PROPS = ("layout_a", "layout_b", "layout_cd")
 
 @irdl_op_definition
 class DpasOp(IRDLOperation):
-    """``%d = xegpu.dpas %a, %b[, %acc] {layout_a, layout_b, layout_cd} : A, B[, C] -> D``."""
+    """Matrix multiply-accumulate on the systolic array: D = A x B (+ C).
+
+    ``%d = xegpu.dpas %a, %b[, %acc] {layout_a, layout_b, layout_cd} : A, B[, C] -> D``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpudpas-xegpudpasop).
+    """
 
     name = "xegpu.dpas"
 
@@ -200,7 +205,12 @@ class DpasOp(IRDLOperation):
 
 @irdl_op_definition
 class ConvertLayoutOp(IRDLOperation):
-    """``%r = xegpu.convert_layout %v <{input_layout = .., target_layout = ..}> : vector<..>``."""
+    """Redistribute a vector from one layout to another.
+
+    ``%r = xegpu.convert_layout %v <{input_layout = .., target_layout = ..}> : vector<..>``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuconvert_layout-xegpuconvertlayoutop).
+    """
 
     name = "xegpu.convert_layout"
 

@@ -55,7 +55,12 @@ _DataConstr = base(VectorType) | base(IntegerType) | AnyFloatConstr
 
 @irdl_op_definition
 class CreateMemDescOp(IRDLOperation):
-    """``%md = xegpu.create_mem_desc %slm : memref<4096xi8, 3> -> !xegpu.mem_desc<..>``."""
+    """A matrix view (mem_desc) of a shared local memory buffer.
+
+    ``%md = xegpu.create_mem_desc %slm : memref<4096xi8, 3> -> !xegpu.mem_desc<..>``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpucreate_mem_desc-xegpucreatememdescop).
+    """
 
     name = "xegpu.create_mem_desc"
 
@@ -147,7 +152,12 @@ def _matrix_props(
 
 @irdl_op_definition
 class LoadMatrixOp(_MatrixAccess):
-    """``%v = xegpu.load_matrix %md[%i, 0] <{layout = ..}>: !xegpu.mem_desc<..>, index -> vector``."""
+    """Load a block of a shared-local-memory matrix (mem_desc) into a vector.
+
+    ``%v = xegpu.load_matrix %md[%i, 0] <{layout = ..}>: !xegpu.mem_desc<..>, index -> vector``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuload_matrix-xegpuloadmatrixop).
+    """
 
     name = "xegpu.load_matrix"
     HAS_RESULT: ClassVar[bool] = True
@@ -177,7 +187,12 @@ class LoadMatrixOp(_MatrixAccess):
 
 @irdl_op_definition
 class StoreMatrixOp(_MatrixAccess):
-    """``xegpu.store_matrix %v, %md[0, %i] <{..}>: vector<..>, !xegpu.mem_desc<..>, index``."""
+    """Store a vector into a block of a shared-local-memory matrix (mem_desc).
+
+    ``xegpu.store_matrix %v, %md[0, %i] <{..}>: vector<..>, !xegpu.mem_desc<..>, index``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpustore_matrix-xegpustorematrixop).
+    """
 
     name = "xegpu.store_matrix"
     HAS_VALUE: ClassVar[bool] = True

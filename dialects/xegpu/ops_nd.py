@@ -61,7 +61,10 @@ from wgdist.dialects.xegpu.types import TensorDescType
 
 @irdl_op_definition
 class CreateNdTdescOp(IRDLOperation):
-    """``xegpu.create_nd_tdesc``: a block descriptor on a memref or a raw address."""
+    """``xegpu.create_nd_tdesc``: a block descriptor on a memref or a raw address.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpucreate_nd_tdesc-xegpucreatenddescop).
+    """
 
     name = "xegpu.create_nd_tdesc"
 
@@ -257,7 +260,12 @@ class _NdAccessOp(OffsetAccessOp):
 
 @irdl_op_definition
 class LoadNdOp(_NdAccessOp):
-    """``xegpu.load_nd %t[offsets] <{...}> : !xegpu.tensor_desc<..> -> vector<..>``."""
+    """Load the block a tensor_desc describes into a vector (2-D block load).
+
+    ``xegpu.load_nd %t[offsets] <{...}> : !xegpu.tensor_desc<..> -> vector<..>``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuload_nd-xegpuloadndop).
+    """
 
     name = "xegpu.load_nd"
     HAS_RESULT: ClassVar[bool] = True
@@ -308,7 +316,12 @@ class LoadNdOp(_NdAccessOp):
 
 @irdl_op_definition
 class StoreNdOp(_NdAccessOp):
-    """``xegpu.store_nd %v, %t[offsets] <{...}> : vector<..>, !xegpu.tensor_desc<..>``."""
+    """Store a vector into the block a tensor_desc describes (2-D block store).
+
+    ``xegpu.store_nd %v, %t[offsets] <{...}> : vector<..>, !xegpu.tensor_desc<..>``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpustore_nd-xegpustorendop).
+    """
 
     name = "xegpu.store_nd"
     HAS_VALUE: ClassVar[bool] = True
@@ -350,7 +363,12 @@ class StoreNdOp(_NdAccessOp):
 
 @irdl_op_definition
 class PrefetchNdOp(_NdAccessOp):
-    """``xegpu.prefetch_nd %t[offsets] <{...}> : !xegpu.tensor_desc<..>``."""
+    """Prefetch the block a tensor_desc describes into the cache.
+
+    ``xegpu.prefetch_nd %t[offsets] <{...}> : !xegpu.tensor_desc<..>``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuprefetch_nd-xegpuprefetchndop).
+    """
 
     name = "xegpu.prefetch_nd"
     PROPS: ClassVar[tuple[str, ...]] = (*HINTS, "layout")
@@ -389,7 +407,12 @@ class PrefetchNdOp(_NdAccessOp):
 
 @irdl_op_definition
 class UpdateNdOffsetOp(IRDLOperation):
-    """``xegpu.update_nd_offset %t, [%x, 16] : !xegpu.tensor_desc<..>``."""
+    """Move a block tensor_desc by the given offsets.
+
+    ``xegpu.update_nd_offset %t, [%x, 16] : !xegpu.tensor_desc<..>``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuupdate_nd_offset-xegpuupdatendoffsetop).
+    """
 
     name = "xegpu.update_nd_offset"
 

@@ -153,7 +153,12 @@ def check_gather_scatter(
 
 @irdl_op_definition
 class CreateTdescOp(IRDLOperation):
-    """``%t = xegpu.create_tdesc %src, %offs : ui64, vector<4xindex> -> !xegpu.tensor_desc<..>``."""
+    """A scattered descriptor: one address per offset (and chunk) from a base.
+
+    ``%t = xegpu.create_tdesc %src, %offs : ui64, vector<4xindex> -> !xegpu.tensor_desc<..>``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpucreate_tdesc-xegpucreatedescop).
+    """
 
     name = "xegpu.create_tdesc"
 
@@ -189,7 +194,12 @@ class CreateTdescOp(IRDLOperation):
 
 @irdl_op_definition
 class UpdateOffsetOp(IRDLOperation):
-    """``%u = xegpu.update_offset %t, %delta : !xegpu.tensor_desc<..>, vector<4xindex>``."""
+    """Move each address of a scattered tensor_desc by its own delta.
+
+    ``%u = xegpu.update_offset %t, %delta : !xegpu.tensor_desc<..>, vector<4xindex>``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuupdate_offset-xegpuupdateoffsetop).
+    """
 
     name = "xegpu.update_offset"
 
@@ -342,7 +352,12 @@ class _ScatterAccess(IRDLOperation):
 
 @irdl_op_definition
 class LoadGatherOp(_ScatterAccess):
-    """``xegpu.load`` (gather): ``%v = xegpu.load %src[[%offs]], %mask <{..}> : ... -> vector``."""
+    """Gather: load the elements at a vector of addresses, where the mask is set.
+
+    ``xegpu.load`` (gather): ``%v = xegpu.load %src[[%offs]], %mask <{..}> : ... -> vector``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuload-xegpuloadgatherop).
+    """
 
     name = "xegpu.load"
     PROPS: ClassVar[tuple[str, ...]] = ("chunk_size", *HINTS, "layout")
@@ -386,7 +401,12 @@ class LoadGatherOp(_ScatterAccess):
 
 @irdl_op_definition
 class StoreScatterOp(_ScatterAccess):
-    """``xegpu.store`` (scatter): ``xegpu.store %v, %dst[[%offs]], %mask <{..}> : ...``."""
+    """Scatter: store a vector to a vector of addresses, where the mask is set.
+
+    ``xegpu.store`` (scatter): ``xegpu.store %v, %dst[[%offs]], %mask <{..}> : ...``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpustore-xegpustorescatterop).
+    """
 
     name = "xegpu.store"
     PROPS: ClassVar[tuple[str, ...]] = ("chunk_size", *HINTS, "layout")
@@ -429,7 +449,12 @@ class StoreScatterOp(_ScatterAccess):
 
 @irdl_op_definition
 class PrefetchOp(_ScatterAccess):
-    """``xegpu.prefetch %src[[%offs]] <{..}> : type(operands)``."""
+    """Prefetch the elements at a vector of addresses into the cache.
+
+    ``xegpu.prefetch %src[[%offs]] <{..}> : type(operands)``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuprefetch-xegpuprefetchop).
+    """
 
     name = "xegpu.prefetch"
     PROPS: ClassVar[tuple[str, ...]] = (*HINTS, "offset_align_byte", "layout")
@@ -471,9 +496,14 @@ class PrefetchOp(_ScatterAccess):
 
 @irdl_op_definition
 class AtomicRMWOp(IRDLOperation):
-    """``%r = xegpu.atomic_rmw addf %t, %mask, %v {layout = ..} : tdesc, mask, value -> value``.
+    """Atomic read-modify-write at the addresses of a scattered tensor_desc.
 
-    ``kind`` is arith's AtomicRMWKind, an i64 property (``kind = 0 : i64`` is ``addf``)."""
+    ``%r = xegpu.atomic_rmw addf %t, %mask, %v {layout = ..} : tdesc, mask, value -> value``.
+
+    ``kind`` is arith's AtomicRMWKind, an i64 property (``kind = 0 : i64`` is ``addf``).
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuatomic_rmw-xegpuatomicrmwop).
+    """
 
     name = "xegpu.atomic_rmw"
 

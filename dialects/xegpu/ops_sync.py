@@ -22,7 +22,10 @@ from wgdist.dialects.xegpu.types import NbarrierType
 
 @irdl_op_definition
 class AllocNbarrierOp(IRDLOperation):
-    """``xegpu.alloc_nbarrier 8``: reserve named barriers for the kernel."""
+    """``xegpu.alloc_nbarrier 8``: reserve named barriers for the kernel.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpualloc_nbarrier-xegpuallocnbarrierop).
+    """
 
     name = "xegpu.alloc_nbarrier"
 
@@ -48,7 +51,12 @@ class AllocNbarrierOp(IRDLOperation):
 
 @irdl_op_definition
 class InitNbarrierOp(IRDLOperation):
-    """``%nb = xegpu.init_nbarrier %id, %n : i8, i8 -> !xegpu.nbarrier``."""
+    """A named barrier with an id and the number of threads taking part.
+
+    ``%nb = xegpu.init_nbarrier %id, %n : i8, i8 -> !xegpu.nbarrier``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpuinit_nbarrier-xegpuinitnbarrierop).
+    """
 
     name = "xegpu.init_nbarrier"
 
@@ -67,7 +75,12 @@ class InitNbarrierOp(IRDLOperation):
 
 @irdl_op_definition
 class NbarrierArriveOp(IRDLOperation):
-    """``xegpu.nbarrier_arrive %nb : !xegpu.nbarrier``."""
+    """Signal arrival at a named barrier.
+
+    ``xegpu.nbarrier_arrive %nb : !xegpu.nbarrier``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpunbarrier_arrive-xegpunbarrierarriveop).
+    """
 
     name = "xegpu.nbarrier_arrive"
 
@@ -81,7 +94,12 @@ class NbarrierArriveOp(IRDLOperation):
 
 @irdl_op_definition
 class NbarrierWaitOp(IRDLOperation):
-    """``xegpu.nbarrier_wait %nb : !xegpu.nbarrier``."""
+    """Wait until every participant has arrived at a named barrier.
+
+    ``xegpu.nbarrier_wait %nb : !xegpu.nbarrier``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpunbarrier_wait-xegpunbarrierwaitop).
+    """
 
     name = "xegpu.nbarrier_wait"
 
@@ -95,7 +113,12 @@ class NbarrierWaitOp(IRDLOperation):
 
 @irdl_op_definition
 class FenceOp(IRDLOperation):
-    """``xegpu.fence memory_kind = global, fence_scope = workgroup``."""
+    """A memory fence of a memory kind (global or slm) within a scope.
+
+    ``xegpu.fence memory_kind = global, fence_scope = workgroup``.
+
+    See [upstream](https://mlir.llvm.org/docs/Dialects/XeGPU/#xegpufence-xegpufenceop).
+    """
 
     name = "xegpu.fence"
 
