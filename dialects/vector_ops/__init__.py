@@ -17,14 +17,3 @@ EXTRA_OPS = (
     StepOp,
     TransposeOp,
 )
-
-__all__ = [
-    "EXTRA_OPS",
-    "ConstantMaskOp",
-    "ExtractStridedSliceOp",
-    "InsertStridedSliceOp",
-    "MultiDimReductionOp",
-    "ShapeCastOp",
-    "StepOp",
-    "TransposeOp",
-]

@@ -63,6 +63,12 @@ def make_vector(
     return VectorType(element_type, shape, flags)
 
 
+def select_dims(source: VectorType, dims: Sequence[int]) -> VectorType:
+    """A vector of ``source``'s dimensions ``dims`` (in that order, scalable flags kept)."""
+    shape, scalable = source.get_shape(), source.get_scalable_dims()
+    return make_vector(source.element_type, [shape[d] for d in dims], [scalable[d] for d in dims])
+
+
 def print_mlir_attr_dict(
     printer: Printer, properties: Mapping[str, Attribute], attributes: Mapping[str, Attribute]
 ) -> None:

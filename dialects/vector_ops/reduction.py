@@ -27,7 +27,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.vector_ops._common import fmt_list, i64_dense, make_vector, vector_of
+from wgdist.dialects.vector_ops._common import fmt_list, i64_dense, select_dims, vector_of
 
 
 def reduced_type(source: VectorType, reduction_dims: Sequence[int]) -> Attribute:
@@ -38,11 +38,7 @@ def reduced_type(source: VectorType, reduction_dims: Sequence[int]) -> Attribute
     """
     dims = set(reduction_dims)
     kept = [d for d in range(source.get_num_dims()) if d not in dims]
-    if not kept:
-        return source.element_type
-    shape = source.get_shape()
-    scalable = source.get_scalable_dims()
-    return make_vector(source.element_type, [shape[d] for d in kept], [scalable[d] for d in kept])
+    return select_dims(source, kept) if kept else source.element_type
 
 
 @irdl_op_definition

@@ -26,16 +26,12 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.vector_ops._common import entries, fmt_list, i64_dense, make_vector, vector_of
+from wgdist.dialects.vector_ops._common import entries, fmt_list, i64_dense, select_dims, vector_of
 
 
 def transposed_type(source: VectorType, permutation: Sequence[int]) -> VectorType:
     """``source`` with its dimensions (and scalable flags) reordered by ``permutation``."""
-    shape = source.get_shape()
-    scalable = source.get_scalable_dims()
-    return make_vector(
-        source.element_type, [shape[p] for p in permutation], [scalable[p] for p in permutation]
-    )
+    return select_dims(source, permutation)
 
 
 @irdl_op_definition

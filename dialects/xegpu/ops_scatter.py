@@ -7,6 +7,7 @@ offsets vector (``xegpu.load %m[%offs], %mask <{chunk_size = 2}>``).
 
 from __future__ import annotations
 
+from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -67,10 +68,7 @@ def _shape(t: Attribute) -> list[int]:
 
 
 def _numel(t: Attribute) -> int:
-    n = 1
-    for d in _shape(t):
-        n *= d
-    return n
+    return prod(_shape(t))
 
 
 def _check_source(op: Operation, source: SSAValue) -> TensorDescType | None:

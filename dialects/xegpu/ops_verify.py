@@ -6,12 +6,14 @@ All layout arithmetic is :mod:`wgdist.layout`'s; this module only words the resu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from wgdist.dialects.xegpu.attrs import DISTRIBUTE_LAYOUT_TYPES
+from wgdist.dialects.xegpu.offsets import static_values
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import distribution_errors
 
@@ -36,8 +38,6 @@ def expected_block_shape(op: Operation, value_shape: Sequence[int], tdesc: Tenso
     shape = list(tdesc.get_shape())
     transpose = op.properties.get("transpose")
     if transpose is not None:
-        from wgdist.dialects.xegpu.offsets import static_values
-
         perm = static_values(transpose) or []
         if sorted(perm) != list(range(len(shape))):
             raise VerifyException(
@@ -70,12 +70,7 @@ def check_value_shape(op: Operation, what: str, value: SSAValue, tdesc: TensorDe
     if op.name == "xegpu.load_nd" and tdesc.get_rank() not in (1, 2):
         raise VerifyException(f"Expects a 1D or 2D TensorDesc. (got rank {tdesc.get_rank()})")
     vshape = list(vt.get_shape())
-    n_desc = 1
-    for d in tdesc.get_shape():
-        n_desc *= d
-    n_val = 1
-    for d in vshape:
-        n_val *= d
+    n_desc, n_val = prod(tdesc.get_shape()), prod(vshape)
     if len(vshape) == 1 and n_val < n_desc:
         if not _is_none(tdesc.layout):
             raise VerifyException(
