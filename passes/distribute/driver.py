@@ -55,9 +55,9 @@ def register_elementwise(handler: Handler) -> None:
 def _load_handlers() -> None:
     if _REGISTRY:
         return
-    from wgdist.passes.distribute import compute_ops, nd_ops, scf_ops, slm, vector_ops
+    from wgdist.passes.distribute import compute_ops, gather_ops, nd_ops, scf_ops, slm, vector_ops
 
-    for mod in (nd_ops, compute_ops, vector_ops, scf_ops, slm):
+    for mod in (nd_ops, compute_ops, vector_ops, scf_ops, slm, gather_ops):
         mod.register_all()
 
 

@@ -138,6 +138,32 @@ class SgIds:
         assert v in self._hoisted
         return v if c == 1 else self._binop(arith.MuliOp, v, c)
 
+    def divui(self, v: SSAValue, c: int) -> SSAValue:
+        """``v / c`` (unsigned) for a hoisted ``v`` (hoisted and shared)."""
+        assert v in self._hoisted
+        if c == 1:
+            return v
+        for (kind, a, b), val in self._exprs.items():  # (x * b) / c with c | b is x * (b / c)
+            if val is v and kind == arith.MuliOp.name and isinstance(b, int) and b % c == 0:
+                assert isinstance(a, SSAValue)
+                return self.mul(a, b // c)
+        return self._binop(arith.DivUIOp, v, c)
+
+    def ult(self, v: SSAValue, c: int) -> SSAValue:
+        """``v < c`` (unsigned ``arith.cmpi``) for a hoisted ``v`` (hoisted and shared)."""
+        assert v in self._hoisted
+        key = ("ult", v, c)
+        if key not in self._exprs:
+            self._exprs[key] = self._hoist(arith.CmpiOp(v, self.const(c), "ult"))
+        return self._exprs[key]
+
+    def and_(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        """``a & b`` of hoisted ``i1`` values (hoisted and shared)."""
+        key = ("and", a, b)
+        if key not in self._exprs:
+            self._exprs[key] = self._hoist(arith.AndIOp(a, b))
+        return self._exprs[key]
+
     # ---- use-site arithmetic -----------------------------------------------------------------
     def add(self, a: Index, b: Index, before: Operation) -> Index:
         """``a + b`` folded: constants add up, a zero disappears; a dynamic sum that involves only

@@ -1,148 +1,201 @@
-"""Data movement between subgroups: xegpu.convert_layout and reductions.
+"""Shared local memory (SLM) building blocks of the exchanges between subgroups.
 
-* ``convert_layout`` whose two layouts give every subgroup the same tiles (same sg fields, or
-  different spellings of the same split) needs no data movement: it becomes a subgroup
-  ``convert_layout`` of the remaining inst/lane fields, or disappears. A conversion that moves
-  data between subgroups (through shared local memory) is not implemented yet: a diagnostic.
-* ``vector.multi_reduction``: reduced dims a subgroup holds entirely are reduced locally, tile
-  by tile, chained through the matching accumulator tile. A reduction across subgroups (through
-  shared local memory) is not implemented yet: a diagnostic.
+Two lowerings move data between subgroups through SLM: cross-subgroup reductions
+(:mod:`.slm_reduce`) and ``convert_layout`` between different splits (:mod:`.slm_convert`).
+Both follow one protocol, each step derived from the layout model:
+
+1. ``memref.alloca() : memref<Bxi8, 3>`` + ``xegpu.create_mem_desc`` of a 2-D matrix whose
+   size the caller computes from the WG shape and the tile shape (:func:`wgdist.layout.tile_shape`);
+2. ``xegpu.store_matrix`` of the subgroup's tiles at offsets computed from the tile starts
+   (:func:`wgdist.layout.tiles` via :meth:`SgIds.tile_offsets`). When the stored layout shares
+   data (several subgroups hold the same tile) only one copy is written: the stores sit in an
+   ``scf.if`` on the *writer predicate* (:func:`writer_dims`), which the layout model confirms
+   picks exactly one owner per tile;
+3. ``gpu.barrier``; then ``xegpu.load_matrix`` of what the subgroup needs;
+4. inside a loop, a second ``gpu.barrier`` after the loads, so that the next iteration's stores
+   cannot overwrite data a slower subgroup still reads.
 """
 
 from __future__ import annotations
 
-from math import prod
+from collections.abc import Sequence
 
-from xdsl.dialects.builtin import VectorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from wgdist.diagnostics import OpError
-from wgdist.dialects.vector import MultiDimReductionOp
-from wgdist.dialects.xegpu.layout_access import drop_sg_fields
-from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp
-from wgdist.passes.distribute.common import (
-    Dist,
-    Env,
-    describe,
-    is_wg_attr,
-    make_dist,
-    result_dist,
-    sg_attrs,
-    uniform_map,
-)
-from wgdist.passes.distribute.driver import Plan, register
+from wgdist.dialects.gpu import BarrierOp
+from wgdist.dialects.xegpu.ops_matrix import CreateMemDescOp
+from wgdist.dialects.xegpu.types import MemDescType
+from wgdist.layout import Layout, SliceLayout, dim_mode, tile_shape, tiles
+from wgdist.passes.distribute.common import Dist, Env
+from wgdist.passes.distribute.driver import Plan
+from wgdist.passes.distribute.sg_ids import SgIds
+
+SLM_SPACE = 3
 
 
-class ConvertLayout:
-    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
-        assert isinstance(op, ConvertLayoutOp)
-        ds = plan.operand(op, 0, "the source")
-        shape = ds.shape
-        if not is_wg_attr(op.target_layout):
-            raise OpError(op, "converts a distributed value to a subgroup-level layout; both layouts must have sg_layout")
-        if is_wg_attr(op.input_layout):
-            want = make_dist(op, "input_layout", shape, op.input_layout)  # type: ignore[arg-type]
-            if not want.same_tiles(Dist(ds.shape, ds.layout)):
-                raise OpError(op, f"the source is distributed with {describe(ds.layout)} but input_layout is {describe(want.layout)}")
-        d = make_dist(op, "target_layout", shape, op.target_layout)  # type: ignore[arg-type]
-        if _local_map(ds, d) is None:
-            raise OpError(
-                op,
-                f"converting {describe(ds.layout)} to {describe(d.layout)} moves data between "
-                "subgroups; the shared-local-memory exchange is not implemented yet",
-            )
-        return [d]
-
-    def rewrite(self, op: Operation, env: Env) -> None:
-        assert isinstance(op, ConvertLayoutOp)
-        ds, d = env.dist[op.source], env.dist[op.result]
-        m = _local_map(ds, d)
-        assert m is not None, "checked in the plan phase"
-        tiles = [env.vmap[op.source][j] for j in m]
-        src_rest = drop_sg_fields(op.input_layout)  # type: ignore[arg-type]
-        dst_rest = drop_sg_fields(op.target_layout)  # type: ignore[arg-type]
-        if src_rest is None or dst_rest is None or src_rest == dst_rest:
-            env.vmap[op.result] = tiles
-            return
-        out: list[SSAValue] = []
-        for t in tiles:
-            new = ConvertLayoutOp(t, src_rest, dst_rest)
-            out.append(env.emit(new).results[0])
-        env.vmap[op.result] = out
+def element_bytes(op: Operation, elt: Attribute) -> int:
+    """Bytes per element in SLM; an error for element types narrower than a byte."""
+    width = getattr(elt, "bitwidth", None)
+    if isinstance(elt, IntegerType):
+        width = elt.width.data
+    if not isinstance(width, int) or width % 8:
+        raise OpError(op, f"cannot exchange {elt} elements through shared local memory (needs a whole number of bytes)")
+    return width // 8
 
 
-def _local_map(ds: Dist, d: Dist) -> list[int] | None:
-    if ds.tile_shape != d.tile_shape:
-        return None
-    return uniform_map(d, ds, lambda a, b: a == b)
+def check_exchange_context(op: Operation, plan: Plan) -> None:
+    """An SLM exchange needs every subgroup of the workgroup at its barrier."""
+    if plan.range_size() is not None:
+        raise OpError(
+            op,
+            "moves data between subgroups (shared local memory and gpu.barrier), which is not "
+            "possible inside an scf.if with sg_id_range: the barrier needs every subgroup",
+        )
 
 
-class MultiReduction:
-    """Subgroup-local reduction: every result tile is the chain of ``multi_reduction`` over
-    the subgroup's source tiles that project onto it, starting from the matching acc tile."""
+# ---- the writer predicate ---------------------------------------------------------------------
+def writer_dims(d: Dist) -> list[tuple[int, int]]:
+    """``(root_dim, bound)`` pairs: a subgroup writes its tiles iff ``coord[root_dim] < bound``
+    for all pairs. Sharing dims keep the first ``t`` coordinates (``t`` tiles along the dim);
+    dims a slice removed keep coordinate 0. Empty: every subgroup holds distinct data."""
+    lay = d.layout
+    root = lay.root if isinstance(lay, SliceLayout) else lay
+    assert root.sg_layout is not None
+    kept = lay.root_dims() if isinstance(lay, SliceLayout) else tuple(range(len(d.shape)))
+    ts = d.tile_shape
+    out: list[tuple[int, int]] = []
+    for r in range(len(root.sg_layout)):
+        L = root.sg_layout[r]
+        if L == 1:
+            continue
+        if r not in kept:
+            out.append((r, 1))
+            continue
+        i = kept.index(r)
+        n, t = d.shape[i], d.shape[i] // ts[i]
+        if dim_mode(n, L, ts[i]) == "share" and t < L:
+            out.append((r, t))
+    return out
 
-    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
-        assert isinstance(op, MultiDimReductionOp)
-        ds = plan.operand(op, 0, "the source")
-        if not isinstance(op.dest.type, VectorType):
-            raise OpError(op, "a reduction of a distributed vector to a scalar is not supported")
-        d = result_dist(op)
-        if d is None:
-            da = plan.maybe(op.acc)
-            if da is None:
-                raise OpError(op, "the result (and the accumulator) need a workgroup layout, e.g. a #xegpu.slice of the source layout")
-            d = da
-        da = plan.operand(op, 1, "the accumulator")
-        if not da.same_tiles(d):
-            raise OpError(op, f"the accumulator is distributed with {describe(da.layout)} but the result with {describe(d.layout)}")
-        self._groups(op, ds, d)
-        return [d]
 
-    @staticmethod
-    def _groups(op: MultiDimReductionOp, ds: Dist, d: Dist) -> list[list[int]]:
-        dims = set(op.get_reduction_dims())
-        kept = [i for i in range(len(ds.shape)) if i not in dims]
-        if [ds.tile_shape[i] for i in kept] != list(d.tile_shape):
-            raise OpError(op, f"the source tile {list(ds.tile_shape)} and the result tile {list(d.tile_shape)} differ in the kept dims")
-        need = prod(ds.shape[i] for i in dims)
-        per = prod(ds.tile_shape[i] for i in dims)
-        groups: list[list[int]] = []
-        for k in range(d.ntiles):
-            js: list[int] | None = None
-            for s in range(d.num_subgroups):
-                r = d.table[s][k]
-                here = [j for j, t in enumerate(ds.table[s]) if [t[i] for i in kept] == list(r)]
-                if js is None:
-                    js = here
-                if here != js or len({tuple(ds.table[s][j][i] for i in sorted(dims)) for j in here}) * per != need:
-                    raise OpError(
-                        op,
-                        f"subgroups split a reduced dimension (source {describe(ds.layout)}): "
-                        "cross-subgroup multi_reduction is not supported yet",
-                    )
-            assert js is not None
-            groups.append(js)
-        return groups
+def writes(d: Dist, s: int) -> bool:
+    """Whether subgroup ``s`` passes the writer predicate (evaluated on the model)."""
+    from wgdist.layout import delinearize
 
-    def rewrite(self, op: Operation, env: Env) -> None:
-        assert isinstance(op, MultiDimReductionOp)
-        ds, d = env.dist[op.source], env.dist[op.dest]
-        src, acc = env.vmap[op.source], env.vmap[op.acc]
-        dims = list(op.get_reduction_dims())
-        out: list[SSAValue] = []
-        for k, js in enumerate(self._groups(op, ds, d)):
-            a = acc[k]
-            for j in js:
-                new = MultiDimReductionOp(op.kind, src[j], a, dims)
-                new.attributes.update(sg_attrs(op))
-                a = env.emit(new).results[0]
-            out.append(a)
-        env.vmap[op.dest] = out
+    lay = d.layout
+    root = lay.root if isinstance(lay, SliceLayout) else lay
+    assert root.sg_layout is not None
+    c = delinearize(s, root.sg_layout, root.effective_order())
+    return all(c[r] < b for r, b in writer_dims(d))
+
+
+def check_single_writer(op: Operation, d: Dist) -> None:
+    """The model must show that the writers hold every tile exactly once."""
+    seen: dict[tuple[int, ...], int] = {}
+    for s in range(d.num_subgroups):
+        if writes(d, s):
+            for t in tiles(d.shape, d.layout, s):
+                seen[t] = seen.get(t, 0) + 1
+    every = {t for s in range(d.num_subgroups) for t in tiles(d.shape, d.layout, s)}
+    if set(seen) != every or any(n != 1 for n in seen.values()):
+        raise OpError(op, "internal error: the writer predicate does not select one owner per tile")
+
+
+def writer_predicate(env: Env, d: Dist) -> SSAValue | None:
+    """The hoisted ``i1`` writer predicate of :func:`writer_dims` (None: every subgroup writes)."""
+    ids: SgIds = env.ids  # type: ignore[assignment]
+    lay = d.layout
+    root: Layout = lay.root if isinstance(lay, SliceLayout) else lay
+    cond: SSAValue | None = None
+    for r, bound in writer_dims(d):
+        c = ids.coord(root, r, env.tile_base())
+        assert isinstance(c, SSAValue)
+        lt = ids.ult(c, bound)
+        cond = lt if cond is None else ids.and_(cond, lt)
+    return cond
+
+
+# ---- emission ---------------------------------------------------------------------------------
+def alloc_matrix(env: Env, rows: int, cols: int, elt: Attribute, nbytes_per: int) -> SSAValue:
+    """``memref.alloca`` of ``rows * cols`` elements of SLM and a ``rows x cols`` mem_desc."""
+    mtype = MemRefType(i8, [rows * cols * nbytes_per], memory_space=IntegerAttr(SLM_SPACE, 64))
+    buf = env.emit(memref.AllocaOp.get(i8, shape=[rows * cols * nbytes_per], memory_space=mtype.memory_space))
+    buf.results[0].name_hint = "slm"
+    md = env.emit(CreateMemDescOp(buf.results[0], MemDescType([rows, cols], elt)))
+    return md.results[0]
+
+
+def emit_guarded(env: Env, cond: SSAValue | None, ops: Sequence[Operation]) -> None:
+    """``ops`` before the current op, inside ``scf.if cond`` when a predicate is given."""
+    if cond is None:
+        for o in ops:
+            env.emit(o)
+        return
+    body = Block()
+    body.add_ops([*ops, scf.YieldOp()])
+    env.emit(scf.IfOp(cond, [], Region(body)))
+
+
+def barrier(env: Env) -> None:
+    env.emit(BarrierOp())
+
+
+def in_loop(op: Operation) -> bool:
+    p = op.parent_op()
+    while p is not None and p.name not in ("func.func", "gpu.func"):
+        if p.name in ("scf.for", "scf.while"):
+            return True
+        p = p.parent_op()
+    return False
+
+
+def linear_index(env: Env, starts: Sequence[int | SSAValue], steps: Sequence[int], weights: Sequence[int]) -> int | SSAValue:
+    """``sum(starts[i] / steps[i] * weights[i])`` (starts are multiples of the steps), hoisted."""
+    ids: SgIds = env.ids  # type: ignore[assignment]
+    assert env.current is not None
+    acc: int | SSAValue = 0
+    for s, st, w in zip(starts, steps, weights):
+        if isinstance(s, int):
+            term: int | SSAValue = (s // st) * w
+        else:
+            term = ids.mul(ids.divui(s, st), w) if st != 1 else ids.mul(s, w)
+        acc = ids.add(acc, term, env.current)
+    return acc
+
+
+def row_major_weights(grid: Sequence[int], scale: int = 1) -> list[int]:
+    out = [scale] * len(grid)
+    for i in range(len(grid) - 2, -1, -1):
+        out[i] = out[i + 1] * grid[i + 1]
+    return out
+
+
+def constant_index(env: Env, v: int | SSAValue) -> SSAValue:
+    ids: SgIds = env.ids  # type: ignore[assignment]
+    return ids.materialize(v)
 
 
 def register_all() -> None:
-    register(["xegpu.convert_layout"], ConvertLayout())
-    register(["vector.multi_reduction"], MultiReduction())
+    from wgdist.passes.distribute import slm_convert, slm_reduce
+
+    slm_convert.register_all()
+    slm_reduce.register_all()
 
 
-__all__ = ["VectorType", "register_all"]
+__all__ = [
+    "alloc_matrix",
+    "arith",
+    "barrier",
+    "check_exchange_context",
+    "check_single_writer",
+    "element_bytes",
+    "emit_guarded",
+    "in_loop",
+    "linear_index",
+    "row_major_weights",
+    "tile_shape",
+    "writer_predicate",
+]

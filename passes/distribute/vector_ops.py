@@ -1,5 +1,5 @@
-"""Vector ops: broadcast, step, create_mask/constant_mask, multi_reduction (subgroup-local),
-shape_cast, transpose, extract_strided_slice.
+"""Vector ops: broadcast, step, create_mask/constant_mask, shape_cast, transpose,
+extract_strided_slice (reductions: :mod:`.slm_reduce`; insert_strided_slice: :mod:`.gather_ops`).
 
 Each rule is phrased as a tile correspondence that the layout model must confirm for every
 subgroup id (:func:`~.common.uniform_map`): e.g. a transpose is distributed when tile ``k`` of

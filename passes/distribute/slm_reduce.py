@@ -1,0 +1,313 @@
+"""Reductions: ``vector.multi_reduction`` and ``vector.reduction``.
+
+**Subgroup-local** (every subgroup holds whole reduction fibres, e.g. ``sg_layout = 1`` and
+``sg_data`` = the extent on the reduced dims): each result tile is the chain of
+``multi_reduction`` over the subgroup's source tiles that project onto it, starting from the
+matching accumulator tile.
+
+**Across subgroups** (a reduced dim is split over subgroups): through shared local memory.
+With the source tile ``T`` (kept dims ``Tk``, ``P = prod(Tk)`` elements, 1 for a scalar result)
+the model gives a grid of ``nq`` kept blocks and ``nb`` reduced blocks; the SLM matrix has
+``nq * nb`` rows of ``P`` elements, row ``q * nb + b`` holding the partial result of source
+block ``(q, b)``:
+
+1. every source tile is reduced over the reduced dims from the neutral element of the kind
+   (the accumulator is not used yet) and stored as one row (only one copy of shared data is
+   written, see :mod:`.slm`);
+2. ``gpu.barrier``;
+3. each result tile (its shape must be ``Tk``) loads its ``nb`` rows as ``vector<nb x P>`` and
+   reduces them over dim 0 *into the accumulator tile* - the accumulator enters exactly once.
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    VectorType,
+)
+from xdsl.dialects.vector import BroadcastOp, CombiningKindAttr, ReductionOp
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from wgdist.diagnostics import OpError
+from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
+from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
+from wgdist.passes.distribute import slm
+from wgdist.passes.distribute.common import Dist, Env, describe, result_dist, sg_attrs
+from wgdist.passes.distribute.driver import Plan, register
+from wgdist.passes.distribute.sg_ids import SgIds
+
+
+# ---- the layout-model facts of one reduction ----------------------------------------------------
+class Table:
+    """The SLM table of a cross-subgroup reduction of ``ds`` over ``dims``."""
+
+    def __init__(self, ds: Dist, dims: tuple[int, ...]) -> None:
+        self.ds = ds
+        self.dims = dims
+        self.kept = tuple(i for i in range(len(ds.shape)) if i not in dims)
+        ts = ds.tile_shape
+        self.tk = tuple(ts[i] for i in self.kept)
+        self.grid_k = tuple(ds.shape[i] // ts[i] for i in self.kept)
+        self.grid_r = tuple(ds.shape[i] // ts[i] for i in dims)
+        self.nb = prod(self.grid_r)
+        self.nq = prod(self.grid_k)
+        self.cols = prod(self.tk)
+        self.w_k = slm.row_major_weights(self.grid_k, self.nb)
+        self.w_r = slm.row_major_weights(self.grid_r)
+
+    def row(self, start: tuple[int, ...]) -> int:
+        """Row of the source block at ``start`` (model-side, used to check coverage)."""
+        ts = self.ds.tile_shape
+        return sum(start[i] // ts[i] * w for i, w in zip(self.kept, self.w_k)) + sum(
+            start[i] // ts[i] * w for i, w in zip(self.dims, self.w_r)
+        )
+
+
+def local_groups(ds: Dist, d: Dist | None, dims: tuple[int, ...]) -> list[list[int]] | None:
+    """Per result tile, the source tiles of the same subgroup that reduce onto it, when every
+    subgroup holds whole fibres (the same list for every subgroup); None otherwise."""
+    kept = [i for i in range(len(ds.shape)) if i not in dims]
+    need = prod(ds.shape[i] for i in dims)
+    per = prod(ds.tile_shape[i] for i in dims)
+    if d is None:  # scalar result: each subgroup must hold everything
+        if ds.ntiles * prod(ds.tile_shape) != prod(ds.shape):
+            return None
+        return [list(range(ds.ntiles))]
+    if [ds.tile_shape[i] for i in kept] != list(d.tile_shape) or ds.num_subgroups != d.num_subgroups:
+        return None
+    groups: list[list[int]] = []
+    for k in range(d.ntiles):
+        js: list[int] | None = None
+        for s in range(d.num_subgroups):
+            r = d.table[s][k]
+            here = [j for j, t in enumerate(ds.table[s]) if [t[i] for i in kept] == list(r)]
+            if js is None:
+                js = here
+            if here != js or len({tuple(ds.table[s][j][i] for i in dims) for j in here}) * per != need:
+                return None
+        assert js is not None
+        groups.append(js)
+    return groups
+
+
+def check_slm(op: Operation, plan: Plan, ds: Dist, d: Dist | None, dims: tuple[int, ...], elt: Attribute) -> Table:
+    slm.check_exchange_context(op, plan)
+    slm.element_bytes(op, elt)
+    _neutral(op, _kind(op), elt)
+    t = Table(ds, dims)
+    if d is not None:
+        if d.tile_shape != t.tk:
+            raise OpError(
+                op,
+                f"the reduction crosses subgroups (source {describe(ds.layout)}), and then each result "
+                f"tile must be the source tile on the kept dims: result tile {list(d.tile_shape)} "
+                f"({describe(d.layout)}), source tile on the kept dims {list(t.tk)}",
+            )
+        if d.num_subgroups != ds.num_subgroups:
+            raise OpError(op, f"the source has {ds.num_subgroups} subgroups ({describe(ds.layout)}) but the result {d.num_subgroups} ({describe(d.layout)})")
+    slm.check_single_writer(op, ds)
+    rows = {t.row(st) for s in range(ds.num_subgroups) if slm.writes(ds, s) for st in ds.table[s]}
+    if rows != set(range(t.nq * t.nb)):  # pragma: no cover - the model guarantees coverage
+        raise OpError(op, "internal error: the partial results do not cover the SLM table")
+    return t
+
+
+# ---- neutral elements ---------------------------------------------------------------------------
+def _kind(op: Operation) -> str:
+    k = op.properties["kind"]
+    assert isinstance(k, CombiningKindAttr)
+    return str(k.data.value)
+
+
+def _neutral(op: Operation, kind: str, elt: Attribute) -> float | int:
+    if isinstance(elt, AnyFloat):
+        table: dict[str, float] = {"add": 0.0, "mul": 1.0, "maxnumf": float("-inf"), "maximumf": float("-inf"),
+                                   "minnumf": float("inf"), "minimumf": float("inf")}
+        if kind in table:
+            return table[kind]
+    elif isinstance(elt, IntegerType):
+        w = elt.width.data
+        itable = {"add": 0, "or": 0, "xor": 0, "maxui": 0, "mul": 1, "and": -1, "minui": -1,
+                  "maxsi": -(1 << (w - 1)), "minsi": (1 << (w - 1)) - 1}
+        if kind in itable:
+            return itable[kind]
+    raise OpError(op, f"no neutral element for a <{kind}> reduction of {elt}")
+
+
+def _neutral_value(env: Env, op: Operation, kind: str, elt: Attribute, shape: tuple[int, ...]) -> SSAValue:
+    v = _neutral(op, kind, elt)
+    if shape:
+        vt = VectorType(elt, shape)
+        c = arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(vt, [v]), vt)
+    elif isinstance(elt, IntegerType):
+        c = arith.ConstantOp(IntegerAttr(int(v), elt))
+    else:
+        c = arith.ConstantOp(FloatAttr(float(v), elt))  # type: ignore[arg-type]
+    return env.emit(c).results[0]
+
+
+# ---- the SLM exchange -----------------------------------------------------------------------------
+def emit_slm_reduce(env: Env, op: Operation, t: Table, src: list[SSAValue], elt: Attribute) -> tuple[SSAValue, list[int | SSAValue]]:
+    """Steps 1-2: partial rows stored (one writer per block), barrier. Returns the mem_desc and
+    nothing else to load yet; :func:`load_rows` does step 3."""
+    kind = _kind(op)
+    ds = t.ds
+    ids: SgIds = env.ids  # type: ignore[assignment]
+    md = slm.alloc_matrix(env, t.nq * t.nb, t.cols, elt, slm.element_bytes(op, elt))
+    starts = ids.tile_offsets(ds, env.tile_base())
+    ts = ds.tile_shape
+    neutral = _neutral_value(env, op, kind, elt, t.tk) if t.tk else None
+    rows: list[int | SSAValue] = []
+    guarded: list[Operation] = []
+    for k, tile in enumerate(src):
+        st = starts[k]
+        row = slm.linear_index(env, [st[i] for i in t.kept] + [st[i] for i in t.dims],
+                               [ts[i] for i in t.kept] + [ts[i] for i in t.dims], t.w_k + t.w_r)
+        rows.append(row)
+        if t.tk:
+            assert neutral is not None
+            part: Operation = MultiDimReductionOp(kind, tile, neutral, list(t.dims))
+            as_row: Operation = ShapeCastOp(part.results[0], VectorType(elt, [1, t.cols]))
+        else:
+            part = ReductionOp.create(operands=[tile], result_types=[elt], properties={"kind": op.properties["kind"]})
+            if len(ds.shape) > 1:
+                flat = ShapeCastOp(tile, VectorType(elt, [prod(ts)]))
+                guarded.append(flat)
+                part.operands = [flat.results[0]]
+            as_row = BroadcastOp(part.results[0], VectorType(elt, [1, 1]))
+        guarded += [part, as_row, StoreMatrixOp(as_row.results[0], md, [row, 0])]
+    slm.emit_guarded(env, slm.writer_predicate(env, ds), guarded)
+    slm.barrier(env)
+    return md, rows
+
+
+def load_rows(env: Env, t: Table, md: SSAValue, q_start: tuple[int | SSAValue, ...], elt: Attribute) -> SSAValue:
+    """``vector<nb x Tk...>`` (``vector<nb>`` for a scalar result): the partials of the kept
+    block at ``q_start``."""
+    row = slm.linear_index(env, list(q_start), list(t.tk), t.w_k)
+    v = env.emit(LoadMatrixOp(md, [row, 0], VectorType(elt, [t.nb, t.cols]))).results[0]
+    want = [t.nb, *t.tk] if t.tk else [t.nb]
+    if want != [t.nb, t.cols]:
+        v = env.emit(ShapeCastOp(v, VectorType(elt, want))).results[0]
+    return v
+
+
+def finish(env: Env, op: Operation) -> None:
+    if slm.in_loop(op):
+        slm.barrier(env)
+
+
+# ---- handlers -------------------------------------------------------------------------------------
+class MultiReduction:
+    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
+        assert isinstance(op, MultiDimReductionOp)
+        ds = plan.operand(op, 0, "the source")
+        dims = tuple(sorted(op.get_reduction_dims()))
+        d: Dist | None = None
+        if isinstance(op.dest.type, VectorType):
+            d = result_dist(op) or plan.maybe(op.acc)
+            if d is None:
+                raise OpError(op, "the result (and the accumulator) need a workgroup layout, e.g. a #xegpu.slice of the source layout")
+            da = plan.operand(op, 1, "the accumulator")
+            if not da.same_tiles(d):
+                raise OpError(op, f"the accumulator is distributed with {describe(da.layout)} but the result with {describe(d.layout)}")
+        elif op.acc in plan.dist:  # pragma: no cover - a scalar is never distributed
+            raise OpError(op, "a scalar accumulator cannot be distributed")
+        if local_groups(ds, d, dims) is None:
+            check_slm(op, plan, ds, d, dims, op.source.type.element_type)  # type: ignore[attr-defined]
+        return [d]
+
+    def rewrite(self, op: Operation, env: Env) -> None:
+        assert isinstance(op, MultiDimReductionOp)
+        ds = env.dist[op.source]
+        d = env.dist.get(op.dest)
+        dims = tuple(sorted(op.get_reduction_dims()))
+        src = env.vmap[op.source]
+        elt = op.source.type.element_type  # type: ignore[attr-defined]
+        groups = local_groups(ds, d, dims)
+        if groups is not None:
+            accs = env.vmap[op.acc] if d is not None else [op.acc]
+            out: list[SSAValue] = []
+            for k, js in enumerate(groups):
+                a = accs[k]
+                for j in js:
+                    new = MultiDimReductionOp(op.kind, src[j], a, list(dims))
+                    new.attributes.update(sg_attrs(op))
+                    a = env.emit(new).results[0]
+                out.append(a)
+            self._set(op, env, d, out)
+            return
+        t = Table(ds, dims)
+        md, _ = emit_slm_reduce(env, op, t, src, elt)
+        ids: SgIds = env.ids  # type: ignore[assignment]
+        if d is None:
+            parts = load_rows(env, t, md, (), elt)
+            res = env.emit(MultiDimReductionOp(op.kind, parts, op.acc, [0])).results[0]
+            finish(env, op)
+            self._set(op, env, d, [res])
+            return
+        out = []
+        for k, r in enumerate(ids.tile_offsets(d, env.tile_base())):
+            parts = load_rows(env, t, md, r, elt)
+            new = MultiDimReductionOp(op.kind, parts, env.vmap[op.acc][k], [0])
+            new.attributes.update(sg_attrs(op))
+            out.append(env.emit(new).results[0])
+        finish(env, op)
+        self._set(op, env, d, out)
+
+    @staticmethod
+    def _set(op: MultiDimReductionOp, env: Env, d: Dist | None, out: list[SSAValue]) -> None:
+        if d is None:
+            op.dest.replace_all_uses_with(out[0])
+        else:
+            env.vmap[op.dest] = out
+
+
+class Reduction:
+    """``vector.reduction`` of a distributed 1-D vector to a scalar (the same in every subgroup)."""
+
+    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
+        assert isinstance(op, ReductionOp)
+        ds = plan.operand(op, 0, "the source")
+        if op.acc is not None and op.acc in plan.dist:  # pragma: no cover - scalars are not distributed
+            raise OpError(op, "a distributed accumulator is not supported")
+        if local_groups(ds, None, (0,)) is None:
+            check_slm(op, plan, ds, None, (0,), op.dest.type)
+        return [None]
+
+    def rewrite(self, op: Operation, env: Env) -> None:
+        assert isinstance(op, ReductionOp)
+        ds = env.dist[op.vector]
+        src = env.vmap[op.vector]
+        elt = op.dest.type
+        props = dict(op.properties)
+        if local_groups(ds, None, (0,)) is not None:
+            a: SSAValue | None = op.acc
+            for tile in src:
+                new = ReductionOp.create(operands=[tile] + ([a] if a is not None else []), result_types=[elt], properties=props)
+                a = env.emit(new).results[0]
+            assert a is not None
+            op.dest.replace_all_uses_with(a)
+            return
+        t = Table(ds, (0,))
+        md, _ = emit_slm_reduce(env, op, t, src, elt)
+        parts = load_rows(env, t, md, (), elt)
+        new = ReductionOp.create(operands=[parts] + ([op.acc] if op.acc is not None else []), result_types=[elt], properties=props)
+        res = env.emit(new).results[0]
+        finish(env, op)
+        op.dest.replace_all_uses_with(res)
+
+
+def register_all() -> None:
+    register(["vector.multi_reduction"], MultiReduction())
+    register(["vector.reduction"], Reduction())
+
+
+__all__ = ["MultiReduction", "Reduction", "Table", "local_groups", "register_all"]
