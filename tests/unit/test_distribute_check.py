@@ -291,3 +291,44 @@ def test_insert_strided_slice_agrees(offsets: str) -> None:
 }}
 """
     _agree(src)
+
+
+# ---- random kernels through the whole pipeline -------------------------------------------------------
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_pipeline_kernels_with_conflicting_anchors_agree(data: st.DataObject) -> None:
+    """Load and store anchors with different splits (the load may share, wrap, use either
+    order): propagation places a convert_layout, which the pass lowers through SLM; an optional
+    row reduction follows the load's split."""
+    m = data.draw(st.sampled_from([32, 64]))
+    n = data.draw(st.sampled_from([32, 64]))
+    a_lay, a_data, a_order = data.draw(split_layout(m, n))
+    s = a_lay[0] * a_lay[1]
+    b0 = data.draw(st.sampled_from([d for d in (1, 2, 4, 8) if s % d == 0]))
+    b_lay = [b0, s // b0]
+    A = _lay(a_lay, a_data, a_order)
+    B = _lay(b_lay, [m // b_lay[0], n // b_lay[1]], data.draw(st.sampled_from(["[1, 0]", "[0, 1]"])))
+    reduce = data.draw(st.booleans())
+    t = f"{m}x{n}xf32"
+    body = f"%e = math.exp %a : vector<{t}>"
+    cur = "%e"
+    if reduce:
+        body += f"""
+    %z = arith.constant dense<0.5> : vector<{m}xf32>
+    %r = vector.multi_reduction <add>, %e, %z [1] : vector<{t}> to vector<{m}xf32>
+    %rc = vector.shape_cast %r : vector<{m}xf32> to vector<{m}x1xf32>
+    %rb = vector.broadcast %rc : vector<{m}x1xf32> to vector<{t}>
+    %d = arith.divf %e, %rb : vector<{t}>"""
+        cur = "%d"
+    src = f"""gpu.module @m {{
+  gpu.func @k(%X: memref<{t}>, %Y: memref<{t}>) kernel {{
+    %tx = xegpu.create_nd_tdesc %X : memref<{t}> -> !xegpu.tensor_desc<{t}, {A}>
+    %ty = xegpu.create_nd_tdesc %Y : memref<{t}> -> !xegpu.tensor_desc<{t}, {B}>
+    %a = xegpu.load_nd %tx[0, 0] : !xegpu.tensor_desc<{t}, {A}> -> vector<{t}>
+    {body}
+    xegpu.store_nd {cur}, %ty[0, 0] : vector<{t}>, !xegpu.tensor_desc<{t}, {B}>
+    gpu.return
+  }}
+}}
+"""
+    _agree(src, PIPELINE, seed=data.draw(st.integers(0, 3)))
