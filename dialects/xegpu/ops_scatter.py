@@ -7,7 +7,6 @@ offsets vector (``xegpu.load %m[%offs], %mask <{chunk_size = 2}>``).
 
 from __future__ import annotations
 
-from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -17,11 +16,10 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     MemRefType,
-    NoneAttr,
     VectorType,
     i64,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     base,
@@ -54,99 +52,19 @@ from wgdist.dialects.xegpu.ops_common import (
     print_props_and_attrs,
     sorted_props,
 )
-from wgdist.dialects.xegpu.ops_verify import check_layout_for, check_scattered
+from wgdist.dialects.xegpu.ops_verify import (
+    check_gather_scatter,
+    check_layout_for,
+    check_scatter_source,
+    check_scattered,
+    shape_of,
+)
 from wgdist.dialects.xegpu.types import TensorDescType
 
 _SourceConstr = base(TensorDescType) | base(MemRefType) | base(IntegerType)
 _OffsetConstr = base(VectorType) | base(IndexType)
 _MaskConstr = base(VectorType) | base(IntegerType)
 _ValueConstr = base(VectorType) | base(IntegerType) | AnyFloatConstr
-
-
-def _shape(t: Attribute) -> list[int]:
-    return list(t.get_shape()) if isinstance(t, VectorType) else []
-
-
-def _numel(t: Attribute) -> int:
-    return prod(_shape(t))
-
-
-def _check_source(op: Operation, source: SSAValue) -> TensorDescType | None:
-    t = source.type
-    if isinstance(t, TensorDescType):
-        check_scattered(t, True)
-        return t
-    if isinstance(t, MemRefType) and t.get_num_dims() != 1:
-        raise VerifyException(
-            f"Expecting the source is a 1D memref or pointer (uint64_t). (got a rank-{t.get_num_dims()} {t})"
-        )
-    if isinstance(t, IntegerType) and t.width.data not in (32, 64):
-        raise VerifyException(f"expected a 32- or 64-bit integer address as source, got {t}")
-    return None
-
-
-def check_gather_scatter(
-    what: str, value_t: Attribute, mask_t: Attribute, tdesc: TensorDescType | None,
-    offsets_t: Attribute | None, chunk: int,
-) -> None:  # fmt: skip
-    """LLVM 22's shape rules for gathers/scatters (descriptor and buffer forms)."""
-    if tdesc is not None:
-        chunk = tdesc.chunk_size
-        elt = value_t.element_type if isinstance(value_t, VectorType) else value_t
-        if elt != tdesc.element_type:
-            raise VerifyException(
-                f"{what} should have the same element type as TensorDesc. ({elt} vs {tdesc.element_type})"
-            )
-        vshape = _shape(value_t)
-        if len(vshape) == 1 and vshape[0] == chunk:  # SIMT: one lane's chunk
-            if not isinstance(tdesc.layout, NoneAttr):
-                raise VerifyException("TensorDesc doesn't need LayoutAttr for SIMT code")
-            return
-        tshape = list(tdesc.get_shape())
-        if vshape != tshape:
-            raise VerifyException(
-                f"{what} shape {vshape} is neither a valid distribution for SIMT nor consistent with "
-                f"the tensor descriptor for SIMD {tdesc}"
-            )
-        expected_mask = tshape[:-1] if chunk > 1 else tshape
-        if _shape(mask_t) != expected_mask:
-            raise VerifyException(
-                f"Mask should match TensorDesc except the chunk size dim. (mask {_shape(mask_t)}, "
-                f"expected {expected_mask})"
-            )
-        return
-    if not isinstance(value_t, VectorType):
-        if chunk > 1:
-            raise VerifyException(f"Expecting chunk size == 1 for scalar result (chunk_size {chunk})")
-        if isinstance(mask_t, VectorType) or isinstance(offsets_t, VectorType):
-            raise VerifyException("Expecting scalar mask and offsets.")
-        return
-    n_val = _numel(value_t)
-    if not isinstance(mask_t, VectorType) and not isinstance(offsets_t, VectorType):
-        if n_val != chunk:
-            raise VerifyException(f"value elements must match chunk size {chunk} (value has {n_val})")
-        return
-    if not isinstance(mask_t, VectorType):
-        raise VerifyException("Expecting a vector type mask.")
-    n_mask = _numel(mask_t)
-    if chunk > 1:
-        if value_t.get_num_dims() == 1 and n_val != chunk:
-            raise VerifyException(f"value elements must match chunk size {chunk} (value has {n_val})")
-    elif n_val != n_mask:
-        raise VerifyException(
-            f"Mask should match value except the chunk size dim. (mask {_shape(mask_t)}, value {_shape(value_t)})"
-        )
-    if n_mask == 1:
-        return
-    expected = _shape(value_t)[:-1] if chunk > 1 else _shape(value_t)
-    if _shape(mask_t) != expected:
-        raise VerifyException(
-            f"Mask should match value except the chunk size dim. (mask {_shape(mask_t)}, expected {expected})"
-        )
-    if isinstance(offsets_t, VectorType) and _shape(offsets_t) != _shape(mask_t):
-        raise VerifyException(
-            f"expected offsets {_shape(offsets_t)} to have the shape of the mask {_shape(mask_t)}"
-        )
 
 
 @irdl_op_definition
@@ -185,7 +103,7 @@ class CreateTdescOp(IRDLOperation):
                     f"Memory space mismatch. (source {src} is in {'slm' if slm else 'global'}, "
                     f"TensorDesc in {t.memory_space.value})"
                 )
-        expected = _shape(self.offsets.type) + ([t.chunk_size] if t.chunk_size != 1 else [])
+        expected = shape_of(self.offsets.type) + ([t.chunk_size] if t.chunk_size != 1 else [])
         if expected != list(t.get_shape()):
             raise VerifyException(f"Incorrect TensorDesc shape. Expected is {expected}, got {list(t.get_shape())}")
 
@@ -240,9 +158,9 @@ class UpdateOffsetOp(IRDLOperation):
         if self.result.type != t:
             raise VerifyException(f"expected the result type to be {t}, got {self.result.type}")
         expected = list(t.get_shape())[:-1] if t.chunk_size > 1 else list(t.get_shape())
-        if _shape(self.offsets.type) != expected:
+        if shape_of(self.offsets.type) != expected:
             raise VerifyException(
-                f"expected offsets of shape {expected} for {t}, got {_shape(self.offsets.type)}"
+                f"expected offsets of shape {expected} for {t}, got {shape_of(self.offsets.type)}"
             )
 
 
@@ -328,7 +246,7 @@ class _ScatterAccess(IRDLOperation):
 
     def _verify_common(self, value_t: Attribute | None, store: bool) -> None:
         src = self.source_value()
-        tdesc = _check_source(self, src)
+        tdesc = check_scatter_source(src)
         offs = self.offset_operand()
         if tdesc is not None and offs is not None:
             raise VerifyException("offsets are not allowed with a tensor_desc source")
@@ -341,8 +259,8 @@ class _ScatterAccess(IRDLOperation):
             check_gather_scatter("Value", value_t, mask_t, tdesc, offs.type if offs else None, self.chunk())
         layout = self.properties.get("layout")
         if layout is not None:
-            shape = _shape(value_t) if value_t is not None else (
-                list(tdesc.get_shape()) if tdesc is not None else (_shape(offs.type) if offs else [])
+            shape = shape_of(value_t) if value_t is not None else (
+                list(tdesc.get_shape()) if tdesc is not None else (shape_of(offs.type) if offs else [])
             )  # fmt: skip
             if shape:
                 check_layout_for("layout", layout, shape, no_sharing=store)
@@ -576,7 +494,7 @@ class AtomicRMWOp(IRDLOperation):
             )
         check_gather_scatter("Value", self.value.type, self.mask.type, t, None, t.chunk_size)
         if self.layout is not None:
-            check_layout_for("layout", self.layout, _shape(self.value.type))
+            check_layout_for("layout", self.layout, shape_of(self.value.type))
 
 
 SCATTER_OPS: list[type[IRDLOperation]] = [CreateTdescOp, UpdateOffsetOp, LoadGatherOp, StoreScatterOp, PrefetchOp, AtomicRMWOp]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import prod
 
-from xdsl.dialects.builtin import VectorType
+from xdsl.dialects.builtin import IntegerType, MemRefType, NoneAttr, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
@@ -130,3 +130,91 @@ def check_value_layout(
         check_layout_for("layout", layout, shape, no_sharing=store)
     elif store and not _is_none(tdesc.layout):
         check_layout_for("tensor_desc layout", tdesc.layout, tdesc.get_shape(), no_sharing=True)
+
+
+def shape_of(t: Attribute) -> list[int]:
+    """A vector type's shape; ``[]`` for a scalar."""
+    return list(t.get_shape()) if isinstance(t, VectorType) else []
+
+
+def _numel(t: Attribute) -> int:
+    return prod(shape_of(t))
+
+
+def check_scatter_source(source: SSAValue) -> TensorDescType | None:
+    """The source of a gather/scatter: a scattered descriptor (returned), a 1-D memref or an address."""
+    t = source.type
+    if isinstance(t, TensorDescType):
+        check_scattered(t, True)
+        return t
+    if isinstance(t, MemRefType) and t.get_num_dims() != 1:
+        raise VerifyException(
+            f"Expecting the source is a 1D memref or pointer (uint64_t). (got a rank-{t.get_num_dims()} {t})"
+        )
+    if isinstance(t, IntegerType) and t.width.data not in (32, 64):
+        raise VerifyException(f"expected a 32- or 64-bit integer address as source, got {t}")
+    return None
+
+
+def check_gather_scatter(
+    what: str, value_t: Attribute, mask_t: Attribute, tdesc: TensorDescType | None,
+    offsets_t: Attribute | None, chunk: int,
+) -> None:  # fmt: skip
+    """LLVM 22's shape rules for gathers/scatters (descriptor and buffer forms)."""
+    if tdesc is not None:
+        chunk = tdesc.chunk_size
+        elt = value_t.element_type if isinstance(value_t, VectorType) else value_t
+        if elt != tdesc.element_type:
+            raise VerifyException(
+                f"{what} should have the same element type as TensorDesc. ({elt} vs {tdesc.element_type})"
+            )
+        vshape = shape_of(value_t)
+        if len(vshape) == 1 and vshape[0] == chunk:  # SIMT: one lane's chunk
+            if not isinstance(tdesc.layout, NoneAttr):
+                raise VerifyException("TensorDesc doesn't need LayoutAttr for SIMT code")
+            return
+        tshape = list(tdesc.get_shape())
+        if vshape != tshape:
+            raise VerifyException(
+                f"{what} shape {vshape} is neither a valid distribution for SIMT nor consistent with "
+                f"the tensor descriptor for SIMD {tdesc}"
+            )
+        expected_mask = tshape[:-1] if chunk > 1 else tshape
+        if shape_of(mask_t) != expected_mask:
+            raise VerifyException(
+                f"Mask should match TensorDesc except the chunk size dim. (mask {shape_of(mask_t)}, "
+                f"expected {expected_mask})"
+            )
+        return
+    if not isinstance(value_t, VectorType):
+        if chunk > 1:
+            raise VerifyException(f"Expecting chunk size == 1 for scalar result (chunk_size {chunk})")
+        if isinstance(mask_t, VectorType) or isinstance(offsets_t, VectorType):
+            raise VerifyException("Expecting scalar mask and offsets.")
+        return
+    n_val = _numel(value_t)
+    if not isinstance(mask_t, VectorType) and not isinstance(offsets_t, VectorType):
+        if n_val != chunk:
+            raise VerifyException(f"value elements must match chunk size {chunk} (value has {n_val})")
+        return
+    if not isinstance(mask_t, VectorType):
+        raise VerifyException("Expecting a vector type mask.")
+    n_mask = _numel(mask_t)
+    if chunk > 1:
+        if value_t.get_num_dims() == 1 and n_val != chunk:
+            raise VerifyException(f"value elements must match chunk size {chunk} (value has {n_val})")
+    elif n_val != n_mask:
+        raise VerifyException(
+            f"Mask should match value except the chunk size dim. (mask {shape_of(mask_t)}, value {shape_of(value_t)})"
+        )
+    if n_mask == 1:
+        return
+    expected = shape_of(value_t)[:-1] if chunk > 1 else shape_of(value_t)
+    if shape_of(mask_t) != expected:
+        raise VerifyException(
+            f"Mask should match value except the chunk size dim. (mask {shape_of(mask_t)}, expected {expected})"
+        )
+    if isinstance(offsets_t, VectorType) and shape_of(offsets_t) != shape_of(mask_t):
+        raise VerifyException(
+            f"expected offsets {shape_of(offsets_t)} to have the shape of the mask {shape_of(mask_t)}"
+        )
