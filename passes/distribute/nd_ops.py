@@ -119,10 +119,36 @@ def _permuted_layout(layout: Layout, perm: Sequence[int]) -> Layout:
     return Layout(p(layout.sg_layout), p(layout.sg_data), p(layout.inst_data), p(layout.lane_layout), p(layout.lane_data), order)
 
 
+def _fmt(offsets: Sequence[int | SSAValue]) -> str:
+    def one(v: int | SSAValue) -> str:
+        if isinstance(v, int):
+            return str(v)
+        return f"%{v.name_hint}" if v.name_hint else "<dynamic>"
+
+    return "[" + ", ".join(one(v) for v in offsets) + "]"
+
+
+def offsets_once(op: Operation, tdesc: SSAValue) -> None:
+    """Offsets go on the descriptor (old style) or on the access (LLVM 22 style), not both:
+    LLVM 22 accepts both and adds neither consistently, so the sum would be a guess."""
+    if op.properties.get("const_offsets") is None:
+        return
+    src = tdesc.owner
+    while isinstance(src, UpdateNdOffsetOp):
+        src = src.operands[0].owner
+    if isinstance(src, CreateNdTdescOp) and src.const_offsets is not None:
+        raise OpError(
+            op,
+            f"has offsets {_fmt(op.mixed_offsets())} and its tensor_desc was created with offsets "  # type: ignore[attr-defined]
+            f"{_fmt(src.mixed_offsets())}; give the offsets in one place (on the access, LLVM 22 style)",
+        )
+
+
 class LoadNd:
     def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
         assert isinstance(op, LoadNdOp)
         dt = plan.operand(op, 0, "the tensor_desc")
+        offsets_once(op, op.TensorDesc)
         if op.tdesc_type.array_length > 1:
             raise OpError(op, f"array_length {op.tdesc_type.array_length} descriptors are not distributed (only 1)")
         if op.packed is not None and op.transpose is not None:
@@ -190,6 +216,8 @@ def _store_map(op: Operation, dv: Dist, dt: Dist, what: str) -> list[int]:
 
 class StoreNd:
     def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
+        assert isinstance(op, StoreNdOp)
+        offsets_once(op, op.TensorDesc)
         _store_map(op, plan.operand(op, 0, "the stored value"), plan.operand(op, 1, "the tensor_desc"), "stored value")
         return []
 
@@ -207,6 +235,8 @@ class StoreNd:
 
 class PrefetchNd:
     def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
+        assert isinstance(op, PrefetchNdOp)
+        offsets_once(op, op.TensorDesc)
         plan.operand(op, 0, "the tensor_desc")
         return []
 

@@ -174,6 +174,9 @@ def emit_slm_reduce(env: Env, op: Operation, t: Table, src: list[SSAValue], elt:
         if t.tk:
             assert neutral is not None
             part: Operation = MultiDimReductionOp(kind, tile, neutral, list(t.dims))
+            if list(t.tk) == [1, t.cols]:
+                guarded += [part, StoreMatrixOp(part.results[0], md, [row, 0])]
+                continue
             as_row: Operation = ShapeCastOp(part.results[0], VectorType(elt, [1, t.cols]))
         else:
             part = ReductionOp.create(operands=[tile], result_types=[elt], properties={"kind": op.properties["kind"]})
