@@ -33,12 +33,58 @@ Handled: create_nd_tdesc (with/without offsets, memref or integer address), load
 ``transpose``/``packed``), store_nd, prefetch_nd, update_nd_offset, load_matrix, store_matrix,
 dpas (every A x B tile pair, K chained), elementwise arith/math, arith.constant (splat: one
 value for all tiles; affine or subgroup-invariant non-splat), vector.broadcast, step,
-create_mask, constant_mask, shape_cast/transpose/extract_strided_slice where the layout model
-shows each subgroup keeps its data, subgroup-local multi_reduction (round-robin uses the
-matching accumulator tile), convert_layout between splits that give every subgroup the same
-tiles, scf.for/while/if with 1-to-N carried values, and ``sg_id_range`` on scf.if (ids
-rebased). Not yet: reductions and convert_layout that move data across subgroups (shared local
-memory), vector.reduction, insert_strided_slice, gather/scatter (diagnostics name the op).
+create_mask, constant_mask, shape_cast/transpose/extract_strided_slice/insert_strided_slice
+where the layout model shows each subgroup keeps its data, gather/scatter ``xegpu.load``/
+``xegpu.store`` in offset form (offsets and mask split like the value, chunks kept whole),
+multi_reduction and vector.reduction (subgroup-local, or across subgroups through shared local
+memory), convert_layout (local, or through shared local memory), scf.for/while/if with 1-to-N
+carried values, and ``sg_id_range`` on scf.if (ids rebased).
+
+Exchanges through shared local memory (SLM). Sizes, offsets and the writer predicate come from
+the layout model; only one copy of data that several subgroups share is written; a barrier
+separates stores and loads (and, inside a loop, the loads from the next iteration's stores).
+
+Cross-subgroup reduction, 256x128 over ``sg_layout = [8, 4], sg_data = [32, 64]`` (the column
+coordinate shares: 4 subgroups, 2 column blocks). Before::
+
+    %r = vector.multi_reduction <add>, %v, %acc {layout_result_0 = #xegpu.slice<#l, dims = [1]>} [1]
+           : vector<256x128xf32> to vector<256xf32>
+
+After (SLM table: 8 row blocks x 2 column blocks = 16 rows of 32 partial sums; ``%q`` = row
+block x 2, ``%slot`` = ``%q`` + column block, ``%w`` = column coordinate < 2)::
+
+    %slm = memref.alloca() : memref<2048xi8, 3>
+    %md  = xegpu.create_mem_desc %slm : memref<2048xi8, 3> -> !xegpu.mem_desc<16x32xf32>
+    scf.if %w {
+      %p  = vector.multi_reduction <add>, %v0, %zero [1] : vector<32x64xf32> to vector<32xf32>
+      %pr = vector.shape_cast %p : vector<32xf32> to vector<1x32xf32>
+      xegpu.store_matrix %pr, %md[%slot, 0] : vector<1x32xf32>, !xegpu.mem_desc<16x32xf32>, index
+    }
+    gpu.barrier
+    %all = xegpu.load_matrix %md[%q, 0] : !xegpu.mem_desc<16x32xf32>, index -> vector<2x32xf32>
+    %r0  = vector.multi_reduction <add>, %all, %acc0 [0] : vector<2x32xf32> to vector<32xf32>
+
+The accumulator enters once, in the final reduction. ``vector.reduction`` (and a
+multi_reduction to a scalar) store one scalar per source block (``vector<1x1>``) and reduce the
+loaded column into the scalar accumulator.
+
+convert_layout between different splits, 64x64 from ``[4, 2]/[16, 32]`` to ``[2, 4]/[32, 16]``.
+Before::
+
+    %c = xegpu.convert_layout %v <{input_layout = #a, target_layout = #b}> : vector<64x64xf32>
+
+After (the whole tile is staged in SLM; rank-1 values as a ``1 x N`` matrix)::
+
+    %slm = memref.alloca() : memref<16384xi8, 3>
+    %md  = xegpu.create_mem_desc %slm : memref<16384xi8, 3> -> !xegpu.mem_desc<64x64xf32>
+    xegpu.store_matrix %v0, %md[%r16, %c32] : vector<16x32xf32>, !xegpu.mem_desc<64x64xf32>, index, index
+    gpu.barrier
+    %c0 = xegpu.load_matrix %md[%r32, %c16] : !xegpu.mem_desc<64x64xf32>, index, index -> vector<32x16xf32>
+
+Not handled (diagnostics name the op): SLM exchanges inside ``sg_id_range`` (the barrier needs
+every subgroup), convert_layout of rank-3+ values that moves data, cross-subgroup reductions
+whose result tile is not the source tile on the kept dims, offsets given on both
+create_nd_tdesc and the access.
 
 Errors (exit status 1 in wgdist-opt, nothing printed): an op with a workgroup operand or
 layout and no rule, a layout that does not split the shape, layouts of producer and consumer

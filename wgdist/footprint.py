@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp
@@ -71,7 +71,7 @@ class Desc:
     extra: tuple[object, ...]
 
 
-_INT_BIN = {
+_INT_BIN: dict[str, Callable[[int, int], int]] = {
     "addi": lambda a, b: a + b, "subi": lambda a, b: a - b, "muli": lambda a, b: a * b,
     "remui": lambda a, b: a % b, "divui": lambda a, b: a // b, "remsi": lambda a, b: a % b,
     "divsi": lambda a, b: a // b, "maxsi": max, "minsi": min, "maxui": max, "minui": min,
@@ -79,7 +79,7 @@ _INT_BIN = {
     "remu": lambda a, b: a % b, "divu": lambda a, b: a // b, "rems": lambda a, b: a % b,
     "divs": lambda a, b: a // b,
 }  # fmt: skip
-_CMP = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a < b, 3: lambda a, b: a <= b,
+_CMP: dict[int, Callable[[int, int], bool]] = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a < b, 3: lambda a, b: a <= b,
         4: lambda a, b: a > b, 5: lambda a, b: a >= b, 6: lambda a, b: a < b, 7: lambda a, b: a <= b,
         8: lambda a, b: a > b, 9: lambda a, b: a >= b}  # fmt: skip
 _SKIP_PROPS = {"layout", "layout_a", "layout_b", "layout_cd", "input_layout", "target_layout", "operandSegmentSizes"}
@@ -146,13 +146,15 @@ class _Eval:
             elif short in ("subi", "sub"):
                 self.env[op.results[0]] = add(a, b, -1)
             elif short in ("muli", "mul") and (ca is not None or cb is not None):
-                self.env[op.results[0]] = scale(b, ca) if ca is not None else scale(a, cb)  # type: ignore[arg-type]
+                self.env[op.results[0]] = scale(b, ca) if ca is not None else scale(a, cb if cb is not None else 0)
             else:
                 self.env[op.results[0]] = lin((short, a, b))
         elif name == "arith.cmpi" and not hasattr(ops[0].type, "get_shape"):
-            a, b = const_of(self.idx(ops[0])), const_of(self.idx(ops[1]))
-            pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
-            self.env[op.results[0]] = lin(int(_CMP[pred](a, b))) if a is not None and b is not None else ("cmpi", pred, self.idx(ops[0]), self.idx(ops[1]))
+            x, y = const_of(self.idx(ops[0])), const_of(self.idx(ops[1]))
+            pattr = op.properties["predicate"]
+            assert isinstance(pattr, IntegerAttr)
+            pred = pattr.value.data
+            self.env[op.results[0]] = lin(int(_CMP[pred](x, y))) if x is not None and y is not None else ("cmpi", pred, self.idx(ops[0]), self.idx(ops[1]))
         elif name == "memref.alloca" or name == "memref.alloc":
             self.allocs += 1
             self.env[op.results[0]] = ("alloc", self.allocs, str(op.results[0].type))
@@ -261,11 +263,11 @@ class _Eval:
         for a, v in zip(before.args, op.operands):
             self.env[a] = self.get(v)
         cond = self.block(before)
-        for a, v in zip(after.args, cond[1:]):
-            self.env[a] = v
+        for arg, val in zip(after.args, cond[1:]):
+            self.env[arg] = val
         self.block(after)
-        for r, v in zip(op.results, cond[1:]):
-            self.env[r] = v
+        for res, val in zip(op.results, cond[1:]):
+            self.env[res] = val
 
 
 def _function(module: ModuleOp, name: str | None) -> Operation:

@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from math import prod
 
-from xdsl.dialects.builtin import VectorType
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerType,
+    VectorType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -157,6 +164,24 @@ def set_sg_result_layout(op: Operation, index: int, attr: DistributeLayoutAttr |
         op.attributes[result_attr_name(index)] = rest
 
 
+def element_type(v: SSAValue) -> Attribute:
+    """The element type of a vector value."""
+    t = v.type
+    assert isinstance(t, VectorType), f"expected a vector, got {t}"
+    return t.element_type
+
+
+def dense_constant(elt: Attribute, shape: Sequence[int], values: Sequence[int | float]) -> arith.ConstantOp:
+    """``arith.constant dense<values> : vector<shape x elt>`` (a single value is a splat)."""
+    if isinstance(elt, AnyFloat):
+        ft = VectorType(elt, shape)
+        return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(ft, [float(v) for v in values]), ft)
+    if isinstance(elt, IntegerType | IndexType):
+        it = VectorType(elt, shape)
+        return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(it, [int(v) for v in values]), it)
+    raise ValueError(f"no dense constant of element type {elt}")
+
+
 # ---- tile correspondences ---------------------------------------------------------------------
 def uniform_map(
     dst: Dist, src: Dist, match: Callable[[Shape, Shape], bool]
@@ -234,7 +259,9 @@ __all__ = [
     "Layout",
     "OpError",
     "SliceLayout",
+    "dense_constant",
     "describe",
+    "element_type",
     "is_wg_attr",
     "make_dist",
     "per_tile",

@@ -27,6 +27,7 @@ from wgdist.dialects.xegpu.ops_compute import DpasOp
 from wgdist.passes.distribute.common import (
     Dist,
     Env,
+    dense_constant,
     describe,
     is_wg_attr,
     make_dist,
@@ -141,7 +142,7 @@ class Constant:
         vtype = d.sg_vector_type(attr.get_element_type())
         if attr.is_splat():
             v = attr.get_values()[0]
-            c = env.emit(arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(vtype, [v]), vtype))
+            c = env.emit(dense_constant(vtype.element_type, vtype.get_shape(), [v]))
             _set_layout(c, op)
             env.vmap[op.result] = [c.results[0]] * d.ntiles
             return
@@ -153,7 +154,7 @@ class Constant:
         def const_block(block: np.ndarray) -> SSAValue:
             key = block.tobytes()
             if key not in cache:
-                c = env.emit(arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(vtype, block.flatten().tolist()), vtype))
+                c = env.emit(dense_constant(vtype.element_type, vtype.get_shape(), block.flatten().tolist()))
                 _set_layout(c, op)
                 cache[key] = c.results[0]
             return cache[key]
@@ -170,10 +171,10 @@ class Constant:
             local = values[tuple(slice(0, t) for t in d.tile_shape)]
             base = const_block(local)
             shift: Index = 0
-            for c, off in zip(coeffs, offsets[k]):
-                if c == 0:
+            for coef, off in zip(coeffs, offsets[k]):
+                if coef == 0:
                     continue
-                term: Index = off * c if isinstance(off, int) else ids.mul(off, c)
+                term: Index = off * coef if isinstance(off, int) else ids.mul(off, coef)
                 shift = ids.add(shift, term, env.current)  # type: ignore[arg-type]
             if isinstance(shift, int):
                 out.append(const_block(local + shift))

@@ -28,6 +28,7 @@ from wgdist.passes.distribute.common import (
     Dist,
     Env,
     describe,
+    element_type,
     is_wg_attr,
     make_dist,
     result_dist,
@@ -104,8 +105,8 @@ class LoadGather(_Scatter):
         dv = env.dist[op.value]
         offs = self._tiles(op, env, dv, op.offsets, "offsets")
         masks = self._tiles(op, env, dv, op.mask, "mask")
-        rtype = dv.sg_vector_type(op.value.type.element_type)  # type: ignore[attr-defined]
-        out = []
+        rtype = dv.sg_vector_type(element_type(op.value))
+        out: list[SSAValue] = []
         for k in range(dv.ntiles):
             new = LoadGatherOp.create(operands=[op.source, offs[k], masks[k]], result_types=[rtype],
                                       properties=_props(op), attributes=sg_attrs(op))

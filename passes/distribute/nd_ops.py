@@ -32,6 +32,7 @@ from wgdist.passes.distribute.common import (
     Dist,
     Env,
     describe,
+    element_type,
     is_wg_attr,
     make_dist,
     per_tile,
@@ -277,8 +278,8 @@ class LoadMatrix:
         assert isinstance(op, LoadMatrixOp)
         d = env.dist[op.res]
         props = _layout_props(op)
-        rtype = d.sg_vector_type(op.res.type.element_type)  # type: ignore[attr-defined]
-        out = []
+        rtype = d.sg_vector_type(element_type(op.res))
+        out: list[SSAValue] = []
         for offs in tile_offsets(env, d, op.mixed_offsets(), op):
             p, dyn = _with_offsets(props, offs)
             out.append(env.emit(LoadMatrixOp.create(operands=[op.mem_desc, *dyn], result_types=[rtype], properties=p, attributes=sg_attrs(op))).results[0])

@@ -195,6 +195,7 @@ def _targets(op: Operation, plan: Plan) -> list[Dist | None]:
     found = plan.extra.get((parent, role))
     if found is None:
         raise OpError(op, f"yields a distributed workgroup value, but the enclosing '{parent.name}' has no distribution rule")
+    assert isinstance(found, list)
     return found
 
 

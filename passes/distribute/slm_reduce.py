@@ -26,7 +26,6 @@ from math import prod
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     AnyFloat,
-    DenseIntOrFPElementsAttr,
     FloatAttr,
     IntegerAttr,
     IntegerType,
@@ -39,7 +38,14 @@ from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
 from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
 from wgdist.passes.distribute import slm
-from wgdist.passes.distribute.common import Dist, Env, describe, result_dist, sg_attrs
+from wgdist.passes.distribute.common import (
+    Dist,
+    Env,
+    dense_constant,
+    describe,
+    result_dist,
+    sg_attrs,
+)
 from wgdist.passes.distribute.driver import Plan, register
 from wgdist.passes.distribute.sg_ids import SgIds
 
@@ -144,12 +150,12 @@ def _neutral(op: Operation, kind: str, elt: Attribute) -> float | int:
 def _neutral_value(env: Env, op: Operation, kind: str, elt: Attribute, shape: tuple[int, ...]) -> SSAValue:
     v = _neutral(op, kind, elt)
     if shape:
-        vt = VectorType(elt, shape)
-        c = arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(vt, [v]), vt)
+        c = dense_constant(elt, shape, [v])
     elif isinstance(elt, IntegerType):
         c = arith.ConstantOp(IntegerAttr(int(v), elt))
     else:
-        c = arith.ConstantOp(FloatAttr(float(v), elt))  # type: ignore[arg-type]
+        assert isinstance(elt, AnyFloat)
+        c = arith.ConstantOp(FloatAttr(float(v), elt))
     return env.emit(c).results[0]
 
 
