@@ -1,4 +1,5 @@
-"""wgdist's dialects: ``xegpu`` and the merged ``vector`` (xDSL's ops plus the ones it lacks).
+"""wgdist's dialects: ``xegpu``, the merged ``vector`` (xDSL's ops plus the ones it lacks), and
+``gpu`` and ``arith`` with LLVM 22's syntax and vector handling.
 
 Registries are lazy: a factory imports its module only when the dialect is first needed, which is
 what keeps ``wgdist-opt`` start-up short.
@@ -27,6 +28,12 @@ def get_vector() -> Dialect:
     return Vector
 
 
+def get_arith() -> Dialect:
+    from wgdist.dialects.arith import Arith
+
+    return Arith
+
+
 def get_new_dialects() -> dict[str, Callable[[], Dialect]]:
     """Dialects whose names xDSL does not have (safe to expose through ``xdsl.universe``)."""
     return {"xegpu": get_xegpu}
@@ -34,4 +41,4 @@ def get_new_dialects() -> dict[str, Callable[[], Dialect]]:
 
 def get_replaced_dialects() -> dict[str, Callable[[], Dialect]]:
     """Dialects that replace xDSL's dialect of the same name inside wgdist's tools."""
-    return {"vector": get_vector, "gpu": get_gpu}
+    return {"vector": get_vector, "gpu": get_gpu, "arith": get_arith}

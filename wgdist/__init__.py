@@ -29,10 +29,12 @@ def context() -> Context:
 
     ctx = Context()
     factories = get_all_dialects()
+    ours = {**get_replaced_dialects(), **get_new_dialects()}
     wanted = ["builtin", "func", "arith", "math", "scf", "memref", "cf"]  # xDSL has no index
     for name in wanted:
-        ctx.register_dialect(name, factories[name])
-    for name, f in {**get_replaced_dialects(), **get_new_dialects()}.items():
+        if name not in ours:
+            ctx.register_dialect(name, factories[name])
+    for name, f in ours.items():
         ctx.register_dialect(name, f)
     return ctx
 
