@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import IO
@@ -71,10 +72,19 @@ def run_tool(tool_factory, argv: Sequence[str] | None, name: str) -> int:  # typ
             located = first_verify_error(tool.last_module)
         msg = str(located) if located is not None else str(e).split("\n\n", 1)[0]
         print(msg.rstrip(), file=sys.stderr)
-    except (OSError, ValueError, KeyError, NotImplementedError, AssertionError) as e:
+    except (OSError, ValueError, KeyError, NotImplementedError) as e:
         print(f"{name}: error: {type(e).__name__}: {e}", file=sys.stderr)
     except ArgSpecParseError as e:  # a BaseException in xDSL 0.74: a malformed -p pipeline
         print(f"{name}: error: {e}".rstrip(), file=sys.stderr)
+    except Exception as e:  # a bug in wgdist, not in the input: say so, keep the trace optional
+        if os.environ.get("WGDIST_TRACEBACK"):
+            raise
+        print(
+            f"{name}: internal error: {type(e).__name__}: {e}\n"
+            "(a bug in wgdist; set WGDIST_TRACEBACK=1 to see where)",
+            file=sys.stderr,
+        )
+        return 2
     return 1
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import prod
+from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -28,6 +29,9 @@ from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu.attrs import DistributeLayoutAttr
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields, result_attr_name, value_layout
 from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors, tile_shape, tiles
+
+if TYPE_CHECKING:  # sg_ids imports Dist from here
+    from wgdist.passes.distribute.sg_ids import SgIds
 
 Shape = tuple[int, ...]
 TileTable = tuple[tuple[Shape, ...], ...]
@@ -210,7 +214,7 @@ def uniform_map(
 class Env:
     """What handlers share while rewriting one function."""
 
-    ids: object  # SgIds (kept untyped here to avoid an import cycle)
+    ids: SgIds
     dist: dict[SSAValue, Dist]
     vmap: dict[SSAValue, list[SSAValue]] = field(default_factory=dict)
     base: dict[Operation, int] = field(default_factory=dict)

@@ -36,7 +36,7 @@ from wgdist.passes.distribute.common import (
     sg_attrs,
 )
 from wgdist.passes.distribute.driver import Plan, register, register_elementwise
-from wgdist.passes.distribute.sg_ids import Index, SgIds
+from wgdist.passes.distribute.sg_ids import Index
 
 
 class Elementwise:
@@ -147,7 +147,7 @@ class Constant:
             env.vmap[op.result] = [c.results[0]] * d.ntiles
             return
         blocks = self._plan_tiles(op, d, attr)
-        ids: SgIds = env.ids  # type: ignore[assignment]
+        ids = env.ids
         offsets = ids.tile_offsets(d, env.tile_base()) if any(b is None for b in blocks) else []
         cache: dict[bytes, SSAValue] = {}
 
@@ -175,7 +175,7 @@ class Constant:
                 if coef == 0:
                     continue
                 term: Index = off * coef if isinstance(off, int) else ids.mul(off, coef)
-                shift = ids.add(shift, term, env.current)  # type: ignore[arg-type]
+                shift = ids.add(shift, term, env.current)
             if isinstance(shift, int):
                 out.append(const_block(local + shift))
                 continue

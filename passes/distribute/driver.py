@@ -204,7 +204,8 @@ def distribute_module(module: ModuleOp) -> None:
 
 
 def _rewrite(f: Operation, plan: Plan) -> None:
-    env = Env(ids=SgIds(f.regions[0].blocks[0]), dist=plan.dist, base=plan.base)
+    ids = SgIds(f.regions[0].blocks[0])
+    env = Env(ids=ids, dist=plan.dist, base=plan.base)
     for op, h in plan.ops:
         env.current = op
         h.rewrite(op, env)
@@ -215,6 +216,7 @@ def _rewrite(f: Operation, plan: Plan) -> None:
                 raise AssertionError(f"internal error: {op.name} result still used by {users}")
         op.detach()
         op.erase()
+    ids.merge_constants()
 
 
 __all__ = ["Handler", "Plan", "distribute_module", "handler_for", "register", "register_elementwise", "scf"]

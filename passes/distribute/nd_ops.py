@@ -41,7 +41,7 @@ from wgdist.passes.distribute.common import (
     uniform_map,
 )
 from wgdist.passes.distribute.driver import Plan, register
-from wgdist.passes.distribute.sg_ids import Index, SgIds
+from wgdist.passes.distribute.sg_ids import Index
 
 
 def sg_tdesc_type(t: TensorDescType, d: Dist) -> TensorDescType:
@@ -52,7 +52,7 @@ def sg_tdesc_type(t: TensorDescType, d: Dist) -> TensorDescType:
 
 def tile_offsets(env: Env, d: Dist, original: Sequence[int | SSAValue], before: Operation) -> list[list[Index]]:
     """Per tile: the original offsets with the tile's offsets added to the trailing dims."""
-    ids: SgIds = env.ids  # type: ignore[assignment]
+    ids = env.ids
     r = len(d.shape)
     out: list[list[Index]] = []
     for toff in ids.tile_offsets(d, env.tile_base()):

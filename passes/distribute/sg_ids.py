@@ -14,7 +14,7 @@ from math import prod
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerAttr
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from wgdist.dialects.gpu import SubgroupIdOp
@@ -165,31 +165,77 @@ class SgIds:
         return self._exprs[key]
 
     # ---- use-site arithmetic -----------------------------------------------------------------
-    def add(self, a: Index, b: Index, before: Operation) -> Index:
-        """``a + b`` folded: constants add up, a zero disappears; a dynamic sum that involves only
-        hoisted values is hoisted and shared, one with other values is emitted before ``before``."""
+    def add(self, a: Index, b: Index, before: Operation | None) -> Index:
+        """``a + b`` folded and shared: constants add up, a zero disappears; a sum of hoisted
+        values is hoisted; a sum with a value the kernel computes (a workgroup base offset, a
+        loop index) is placed right after that value's definition and reused by every later
+        use, so the same offset is never computed twice and loop-invariant sums stay out of
+        loops."""
+        assert before is not None
         if isinstance(a, int) and isinstance(b, int):
             return a + b
         if isinstance(a, int):
             a, b = b, a
-        if isinstance(b, int):
-            if b == 0:
-                return a
-            assert isinstance(a, SSAValue)
-            if self._is_hoisted(a):
-                return self._binop(arith.AddiOp, a, b)
-            op = arith.AddiOp(a, self.const(b))
+        if isinstance(b, int) and b == 0:
+            return a
+        assert isinstance(a, SSAValue)
+        if isinstance(b, SSAValue) and self._is_hoisted(a) and not self._is_hoisted(b):
+            a, b = b, a
+        key = ("add", a, b)
+        if key in self._exprs:
+            return self._exprs[key]
+        rhs = self.const(b) if isinstance(b, int) else b
+        op = arith.AddiOp(a, rhs)
+        if self._is_hoisted(a) and self._is_hoisted(rhs):
+            self._exprs[key] = self._hoist(op)
+            return self._exprs[key]
+        point = self._after_definition(a, rhs) or self._after_definition(rhs, a)
+        if point is None:  # two kernel values with no known order: compute at the use
             Rewriter.insert_op(op, InsertPoint.before(before))
             return op.result
-        assert isinstance(a, SSAValue) and isinstance(b, SSAValue)
-        op = arith.AddiOp(a, b)
-        if self._is_hoisted(a) and self._is_hoisted(b):
-            key = ("add2", a, b)
-            if key not in self._exprs:
-                self._exprs[key] = self._hoist(op)
-            return self._exprs[key]
-        Rewriter.insert_op(op, InsertPoint.before(before))
+        Rewriter.insert_op(op, point)
+        self._exprs[key] = op.result
         return op.result
+
+    def _after_definition(self, a: SSAValue, b: SSAValue) -> InsertPoint | None:
+        """Where ``a + b`` can go so that it dominates every use of ``a``: right after ``a``'s
+        definition, provided ``b`` is hoisted (defined at function entry) or defined earlier in
+        the same block."""
+        if isinstance(a, OpResult):
+            block = a.op.parent_block()
+            if not self._is_hoisted(b) and not self._earlier_in(b, a.op, block):
+                return None
+            return InsertPoint.after(a.op)
+        if isinstance(a, BlockArgument) and self._is_hoisted(b):
+            if a.block is self.entry:
+                return InsertPoint.after(self._last) if self._last is not None else None
+            first = a.block.first_op
+            return InsertPoint.before(first) if first is not None else InsertPoint.at_end(a.block)
+        return None
+
+    @staticmethod
+    def _earlier_in(b: SSAValue, op: Operation, block: Block | None) -> bool:
+        if not isinstance(b, OpResult) or block is None or b.op.parent_block() is not block:
+            return False
+        return block.get_operation_index(b.op) < block.get_operation_index(op)
+
+    def merge_constants(self) -> None:
+        """Replace the kernel's own index constants in the entry block by the hoisted ones of
+        the same value (no duplicate constants in the output)."""
+        for op in list(self.entry.ops):
+            if not isinstance(op, arith.ConstantOp) or op.results[0] in self._hoisted:
+                continue
+            attr = op.value
+            if not isinstance(attr, IntegerAttr) or not isinstance(op.results[0].type, IndexType):
+                continue
+            hoisted = self._consts.get(attr.value.data)
+            if hoisted is None:
+                continue
+            if hoisted.name_hint and op.results[0].name_hint:
+                hoisted.name_hint = op.results[0].name_hint
+            op.results[0].replace_all_uses_with(hoisted)
+            op.detach()
+            op.erase()
 
     def materialize(self, v: Index) -> SSAValue:
         return self.const(v) if isinstance(v, int) else v

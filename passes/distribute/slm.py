@@ -31,7 +31,6 @@ from wgdist.dialects.xegpu.types import MemDescType
 from wgdist.layout import Layout, SliceLayout, dim_mode, tile_shape, tiles
 from wgdist.passes.distribute.common import Dist, Env
 from wgdist.passes.distribute.driver import Plan
-from wgdist.passes.distribute.sg_ids import SgIds
 
 SLM_SPACE = 3
 
@@ -106,7 +105,7 @@ def check_single_writer(op: Operation, d: Dist) -> None:
 
 def writer_predicate(env: Env, d: Dist) -> SSAValue | None:
     """The hoisted ``i1`` writer predicate of :func:`writer_dims` (None: every subgroup writes)."""
-    ids: SgIds = env.ids  # type: ignore[assignment]
+    ids = env.ids
     lay = d.layout
     root: Layout = lay.root if isinstance(lay, SliceLayout) else lay
     cond: SSAValue | None = None
@@ -154,7 +153,7 @@ def in_loop(op: Operation) -> bool:
 
 def linear_index(env: Env, starts: Sequence[int | SSAValue], steps: Sequence[int], weights: Sequence[int]) -> int | SSAValue:
     """``sum(starts[i] / steps[i] * weights[i])`` (starts are multiples of the steps), hoisted."""
-    ids: SgIds = env.ids  # type: ignore[assignment]
+    ids = env.ids
     assert env.current is not None
     acc: int | SSAValue = 0
     for s, st, w in zip(starts, steps, weights):
@@ -174,7 +173,7 @@ def row_major_weights(grid: Sequence[int], scale: int = 1) -> list[int]:
 
 
 def constant_index(env: Env, v: int | SSAValue) -> SSAValue:
-    ids: SgIds = env.ids  # type: ignore[assignment]
+    ids = env.ids
     return ids.materialize(v)
 
 

@@ -22,7 +22,7 @@ from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.common import Dist, Env, describe, is_wg_attr, make_dist, uniform_map
 from wgdist.passes.distribute.driver import Plan, register
-from wgdist.passes.distribute.sg_ids import Index, SgIds
+from wgdist.passes.distribute.sg_ids import Index
 
 
 def local_map(ds: Dist, d: Dist) -> list[int] | None:
@@ -76,7 +76,7 @@ class ConvertLayout:
     @staticmethod
     def _exchange(op: ConvertLayoutOp, env: Env, ds: Dist, d: Dist) -> list[SSAValue]:
         elt: Attribute = op.source.type.element_type  # type: ignore[attr-defined]
-        ids: SgIds = env.ids  # type: ignore[assignment]
+        ids = env.ids
         rank1 = len(ds.shape) == 1
         rows, cols = (1, ds.shape[0]) if rank1 else ds.shape
         md = slm.alloc_matrix(env, rows, cols, elt, slm.element_bytes(op, elt))

@@ -47,7 +47,6 @@ from wgdist.passes.distribute.common import (
     sg_attrs,
 )
 from wgdist.passes.distribute.driver import Plan, register
-from wgdist.passes.distribute.sg_ids import SgIds
 
 
 # ---- the layout-model facts of one reduction ----------------------------------------------------
@@ -165,7 +164,7 @@ def emit_slm_reduce(env: Env, op: Operation, t: Table, src: list[SSAValue], elt:
     nothing else to load yet; :func:`load_rows` does step 3."""
     kind = _kind(op)
     ds = t.ds
-    ids: SgIds = env.ids  # type: ignore[assignment]
+    ids = env.ids
     md = slm.alloc_matrix(env, t.nq * t.nb, t.cols, elt, slm.element_bytes(op, elt))
     starts = ids.tile_offsets(ds, env.tile_base())
     ts = ds.tile_shape
@@ -255,7 +254,7 @@ class MultiReduction:
             return
         t = Table(ds, dims)
         md, _ = emit_slm_reduce(env, op, t, src, elt)
-        ids: SgIds = env.ids  # type: ignore[assignment]
+        ids = env.ids
         if d is None:
             parts = load_rows(env, t, md, (), elt)
             res = env.emit(MultiDimReductionOp(op.kind, parts, op.acc, [0])).results[0]

@@ -105,7 +105,7 @@ class Step:
 
     def rewrite(self, op: Operation, env: Env) -> None:
         d = env.dist[op.results[0]]
-        ids: SgIds = env.ids  # type: ignore[assignment]
+        ids = env.ids
         rtype = d.sg_vector_type(IndexType())
         base = env.emit(StepOp(rtype))
         base.attributes.update(sg_attrs(op))
@@ -130,7 +130,7 @@ class Mask:
 
     def rewrite(self, op: Operation, env: Env) -> None:
         d = env.dist[op.results[0]]
-        ids: SgIds = env.ids  # type: ignore[assignment]
+        ids = env.ids
         rtype = d.sg_vector_type(op.results[0].type.element_type)  # type: ignore[attr-defined]
         bounds: list[Index] = (
             list(op.get_mask_dim_sizes()) if isinstance(op, ConstantMaskOp) else list(op.operands)  # type: ignore[arg-type]
