@@ -1,13 +1,13 @@
-// The LLVM 22 syntax sample (shared/design/llvm22-syntax-sample.mlir) through wgdist-opt and
+// The LLVM 22 syntax sample (a copy of shared/design/llvm22-syntax-sample.mlir in tests/filecheck/inputs/) through wgdist-opt and
 // mlir-opt 22 both ways, in custom and generic form. The checks are mlir-opt's own print of the
 // sample (first RUN line), so every other pipeline must reproduce mlir-opt's text exactly.
 
-// RUN: %mlir-opt %shared/design/llvm22-syntax-sample.mlir | filecheck %s
-// RUN: wgdist-opt %shared/design/llvm22-syntax-sample.mlir | %mlir-opt | filecheck %s
-// RUN: wgdist-opt %shared/design/llvm22-syntax-sample.mlir --print-op-generic | %mlir-opt | filecheck %s
-// RUN: %mlir-opt %shared/design/llvm22-syntax-sample.mlir | wgdist-opt | %mlir-opt | filecheck %s
-// RUN: %mlir-opt %shared/design/llvm22-syntax-sample.mlir --mlir-print-op-generic | wgdist-opt | %mlir-opt | filecheck %s
-// RUN: %mlir-opt %shared/design/llvm22-syntax-sample.mlir --mlir-print-op-generic | wgdist-opt --print-op-generic | %mlir-opt --mlir-print-op-generic | wgdist-opt | %mlir-opt | filecheck %s
+// RUN: %mlir-opt %inputs/llvm22-syntax-sample.mlir | filecheck %s
+// RUN: wgdist-opt %inputs/llvm22-syntax-sample.mlir | %mlir-opt | filecheck %s
+// RUN: wgdist-opt %inputs/llvm22-syntax-sample.mlir --print-op-generic | %mlir-opt | filecheck %s
+// RUN: %mlir-opt %inputs/llvm22-syntax-sample.mlir | wgdist-opt | %mlir-opt | filecheck %s
+// RUN: %mlir-opt %inputs/llvm22-syntax-sample.mlir --mlir-print-op-generic | wgdist-opt | %mlir-opt | filecheck %s
+// RUN: %mlir-opt %inputs/llvm22-syntax-sample.mlir --mlir-print-op-generic | wgdist-opt --print-op-generic | %mlir-opt --mlir-print-op-generic | wgdist-opt | %mlir-opt | filecheck %s
 
 // CHECK-LABEL: gpu.func @descriptors(
 // CHECK:      %{{[a-zA-Z0-9_]+}} = xegpu.create_nd_tdesc %{{[a-zA-Z0-9_]+}}[0, 0] : memref<24x32xf32> -> !xegpu.tensor_desc<8x16xf32>
