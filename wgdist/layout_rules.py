@@ -23,6 +23,7 @@ from wgdist.layout import (
     Layout,
     Shape,
     SliceLayout,
+    dim_mode,
     distribution_errors,
     same_ownership,
     tile_shape,
@@ -153,14 +154,12 @@ def reduction_source_layout(
                 f"{result.parent.rank} parent, but the op reduces dims {red} of a rank-{rank} source"
             )
         assert parent.sg_layout is not None
-        data = list(parent.sg_data) if parent.sg_data is not None else [
-            n // max(1, lay) for n, lay in zip(source_shape, parent.sg_layout)
-        ]
+        data = list(parent.sg_data_for(source_shape))
         for d in red:
             n, lay = source_shape[d], parent.sg_layout[d]
             if lay == 1:
                 data[d] = n
-            elif not (n % data[d] == 0 and (n // data[d]) % lay == 0):
+            elif dim_mode(n, lay, data[d]) != "wrap":
                 if n % lay:
                     raise RuleError(
                         f"multi_reduction: reduced dim {d} of extent {n} cannot be split over "

@@ -19,6 +19,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from wgdist.dialects.gpu import SubgroupIdOp
 from wgdist.layout import Layout, SliceLayout, delinearize
+from wgdist.layout import rounds as layout_rounds
 from wgdist.passes.distribute.common import Dist
 
 Index = int | SSAValue
@@ -107,7 +108,7 @@ class SgIds:
         model_coords = [delinearize(s, root.sg_layout, order) for s in range(len(table))]
         ts = dist.tile_shape
         lay = [root.sg_layout[r] for r in dims]
-        rounds = tuple(max(1, (n // d) // lay_) for n, d, lay_ in zip(dist.shape, ts, lay))
+        rounds = layout_rounds(dist.shape, lay, ts)
         assert prod(rounds) == dist.ntiles
         out: list[tuple[Index, ...]] = []
         for k in range(dist.ntiles):
