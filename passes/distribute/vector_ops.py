@@ -37,6 +37,7 @@ from wgdist.passes.distribute.common import (
     uniform_map,
 )
 from wgdist.passes.distribute.driver import Plan, register
+from wgdist.passes.distribute.regather import Run, emit_regather, run_plan
 from wgdist.passes.distribute.sg_ids import Index, SgIds
 
 
@@ -188,23 +189,38 @@ def _reshape_map(op: Operation, ds: Dist, d: Dist, src_ids: np.ndarray, res_ids:
 
 
 class ShapeCast:
+    """Tile ``k`` of the result is the cast of one source tile when the layouts line up tile by
+    tile; otherwise, when every subgroup owns the same elements on both sides, the result tiles
+    are assembled from runs of the source tiles (:mod:`.regather`)."""
+
     def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
         d = _need_result_dist(op)
-        self._map(op, plan.operand(op, 0, "the source"), d)
+        self._plan(op, plan.operand(op, 0, "the source"), d)
         return [d]
 
     @staticmethod
-    def _map(op: Operation, ds: Dist, d: Dist) -> list[int]:
+    def _plan(op: Operation, ds: Dist, d: Dist) -> list[int] | list[list[Run]]:
         ids = _element_ids(ds.shape)
-        return _reshape_map(op, ds, d, ids, ids.reshape(d.shape), lambda b: b.reshape(d.tile_shape) if b.size == int(np.prod(d.tile_shape)) else b, "shape_cast")
+        try:
+            return _reshape_map(op, ds, d, ids, ids.reshape(d.shape), lambda b: b.reshape(d.tile_shape) if b.size == int(np.prod(d.tile_shape)) else b, "shape_cast")
+        except OpError:
+            runs = run_plan(ds, d, ids, ids.reshape(d.shape))
+            if runs is None:
+                raise
+            return runs
 
     def rewrite(self, op: Operation, env: Env) -> None:
         assert isinstance(op, ShapeCastOp)
         d = env.dist[op.result]
-        m = self._map(op, env.dist[op.source], d)
-        rtype = d.sg_vector_type(op.result.type.element_type)  # type: ignore[attr-defined]
+        ds = env.dist[op.source]
+        m = self._plan(op, ds, d)
+        elt = op.result.type.element_type  # type: ignore[attr-defined]
         tiles = env.vmap[op.source]
-        env.vmap[op.result] = per_tile(d.ntiles, [[tiles[j] for j in m]], lambda a: _emit_like(env, op, a, rtype))
+        if m and isinstance(m[0], list):
+            env.vmap[op.result] = emit_regather(env, op, m, ds, d, tiles, elt)  # type: ignore[arg-type]
+            return
+        rtype = d.sg_vector_type(elt)
+        env.vmap[op.result] = per_tile(d.ntiles, [[tiles[j] for j in m]], lambda a: _emit_like(env, op, a, rtype))  # type: ignore[index]
 
 
 class Transpose:
