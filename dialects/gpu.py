@@ -153,13 +153,27 @@ class FuncOp(IRDLOperation):
                 f"entry block argument types ({', '.join(map(str, arg_types))}) differ from the "
                 f"function inputs ({', '.join(map(str, self.function_type.inputs.data))})"
             )
+        if self.arg_attrs is not None and len(self.arg_attrs.data) != len(arg_types):
+            raise VerifyException(
+                f"arg_attrs has {len(self.arg_attrs.data)} entries for {len(arg_types)} arguments"
+            )
         if self.kernel is not None and self.function_type.outputs.data:
             raise VerifyException("a kernel function must not return values")
 
     @classmethod
     def parse(cls, parser: Parser) -> FuncOp:
         name = parser.parse_symbol_name().data
-        args = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_argument)
+        arg_attrs: list[DictionaryAttr] = []
+
+        def parse_arg() -> Parser.Argument:
+            # `%name: type {attrs}? loc(...)?`, as mlir-opt prints it (with -mlir-print-debuginfo)
+            arg = parser.parse_argument()
+            attrs = parser.parse_optional_dictionary_attr_dict()
+            arg_attrs.append(DictionaryAttr(attrs))
+            arg.location = parser.parse_optional_location()
+            return arg
+
+        args = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parse_arg)
         outputs: list[Attribute] = []
         if parser.parse_optional_punctuation("->"):
             parsed = parser.parse_optional_comma_separated_list(
@@ -173,6 +187,8 @@ class FuncOp(IRDLOperation):
         extra = parser.parse_optional_attr_dict_with_keyword()
         region = parser.parse_region(args)
         op = cls(name, ([a.type for a in args], outputs), region, kernel)
+        if any(d.data for d in arg_attrs):
+            op.properties["arg_attrs"] = ArrayAttr(arg_attrs)
         if extra is not None:
             for key, value in extra.data.items():
                 if key in ("known_block_size", "known_grid_size"):
@@ -185,7 +201,15 @@ class FuncOp(IRDLOperation):
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
         printer.print_string("(")
-        printer.print_list(self.body.blocks[0].args, printer.print_block_argument)
+        arg_attrs = self.arg_attrs.data if self.arg_attrs is not None else ()
+
+        def print_arg(i: int) -> None:
+            printer.print_block_argument(self.body.blocks[0].args[i])
+            if i < len(arg_attrs) and arg_attrs[i].data:
+                printer.print_string(" ")
+                printer.print_attr_dict(arg_attrs[i].data)
+
+        printer.print_list(range(len(self.body.blocks[0].args)), print_arg)
         printer.print_string(")")
         outputs = self.function_type.outputs.data
         if outputs:
@@ -200,7 +224,7 @@ class FuncOp(IRDLOperation):
         shown = {
             k: v
             for k, v in {**self.properties, **self.attributes}.items()
-            if k not in (*self.HIDDEN, "function_type")
+            if k not in (*self.HIDDEN, "function_type", "arg_attrs")
             and not (k == "workgroup_attributions" and v == IntegerAttr(0, i64))
         }
         printer.print_op_attributes(shown, print_keyword=True)

@@ -4,6 +4,10 @@
   ``loc(...)``), so diagnostics can name ``file:line:col``; ``line_offset`` shifts lines for the
   chunks of ``--split-input-file``.
 * An attribute or type verifier failure while parsing becomes a located parse error.
+* ``loc(#alias)`` may name an alias defined later in the file, where ``mlir-opt
+  -mlir-print-debuginfo`` puts every location alias; an alias never defined is a located error.
+* An attribute or type that fails to build (an integer out of range for its type, ...) is a
+  located parse error, not an exception from deep inside xDSL.
 * A hexadecimal literal inside ``dense<...>`` of a float element type is the element's bit
   pattern, as in MLIR (``dense<0xFF800000> : vector<4xf32>`` is -inf). xDSL 0.74 reads it as an
   integer and converts the number, silently producing 4.28e9.
@@ -14,10 +18,25 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from xdsl.dialects.builtin import AnyFloat, BFloat16Type, FileLineColLoc, IntAttr, StringAttr
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    BFloat16Type,
+    FileLineColLoc,
+    IntAttr,
+    LocationAttr,
+    ModuleOp,
+    NameLoc,
+    NoneAttr,
+    StringAttr,
+    UnknownLoc,
+)
 from xdsl.ir import Operation
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+_PENDING = "wgdist.pending-location-alias "
 
 
 class _HexFloatElement(Parser._TensorLiteralElement):
@@ -44,15 +63,92 @@ class LocatingParser(Parser):
 
     line_offset: int = 0
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pending_locs: dict[str, Span] = {}  # forward location alias -> first use
+
+    def _text_location(self, span: Span) -> FileLineColLoc:
+        loc = span.get_location()
+        return FileLineColLoc(
+            StringAttr(loc.file), IntAttr(loc.line + self.line_offset), IntAttr(loc.col)
+        )
+
     def parse_optional_operation(self) -> Operation | None:
         start = self._current_token.span
         op = super().parse_optional_operation()
-        if op is not None and not isinstance(op.location, FileLineColLoc):
-            loc = start.get_location()
-            op.location = FileLineColLoc(
-                StringAttr(loc.file), IntAttr(loc.line + self.line_offset), IntAttr(loc.col)
-            )
+        if op is None:
+            return None
+        if _is_pending(op.location):  # resolved at the end; keep where the op was written
+            assert isinstance(op.location, NameLoc)
+            op.location = NameLoc(op.location.desc, self._text_location(start))
+        elif not isinstance(op.location, FileLineColLoc):
+            op.location = self._text_location(start)
         return op
+
+    def _parse_location(self) -> LocationAttr:
+        token = self._current_token
+        if token.kind == MLIRTokenKind.HASH_IDENT and token.text not in self.attribute_aliases:
+            self._consume_token()
+            self._pending_locs.setdefault(token.text, token.span)
+            return NameLoc(StringAttr(_PENDING + token.text), NoneAttr())
+        return super()._parse_location()
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        module = super().parse_module(allow_implicit_module)
+        if self._pending_locs:
+            self._resolve_pending_locations(module)
+        return module
+
+    def _resolve_pending_locations(self, module: ModuleOp) -> None:
+        for name, span in self._pending_locs.items():
+            if not isinstance(self.attribute_aliases.get(name), LocationAttr):
+                self.raise_error(f"undefined location alias '{name}'", span)
+
+        def resolved(loc: LocationAttr, fallback: LocationAttr) -> LocationAttr:
+            if not _is_pending(loc):
+                return loc
+            assert isinstance(loc, NameLoc)
+            target = self.attribute_aliases[loc.desc.data.removeprefix(_PENDING)]
+            assert isinstance(target, LocationAttr)
+            # Diagnostics need file:line:col; any other location kind keeps the text position.
+            return target if isinstance(target, FileLineColLoc) else fallback
+
+        for op in module.walk():
+            if _is_pending(op.location):
+                assert isinstance(op.location, NameLoc)
+                text_loc = op.location.location
+                op.location = resolved(
+                    op.location, text_loc if isinstance(text_loc, LocationAttr) else UnknownLoc()
+                )
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.args:
+                        if arg.location is not None:
+                            arg.location = resolved(arg.location, UnknownLoc())
+
+    def parse_optional_attribute(self) -> Any:
+        start = self.pos
+        try:
+            return super().parse_optional_attribute()
+        except (VerifyException, ValueError) as e:  # raised while building a builtin attribute
+            self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
+
+    def parse_optional_type(self) -> Any:
+        start = self.pos
+        try:
+            return super().parse_optional_type()
+        except (VerifyException, ValueError) as e:
+            self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
+
+    def parse_dense_int_or_fp_elements_attr(self, type: Any) -> Any:
+        """Checks made after the whole literal was read point at the literal, not past it."""
+        start = self.pos
+        try:
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        except ParseError as e:
+            if e.span.start < self.pos or self.pos == start:
+                raise
+            self.raise_error(e.msg, start)
 
     def _parse_dialect_type_or_attribute_body(  # type: ignore[no-untyped-def]
         self, attr_name: str, is_type: bool, is_opaque: bool, starting_opaque_pos
@@ -72,3 +168,7 @@ class LocatingParser(Parser):
         if text[:2] in ("0x", "0X") and isinstance(element.value, int) and not isinstance(element.value, bool):
             return _HexFloatElement(element.is_negative, element.value, element.span)
         return element
+
+
+def _is_pending(loc: object) -> bool:
+    return isinstance(loc, NameLoc) and loc.desc.data.startswith(_PENDING)

@@ -74,6 +74,27 @@ BROKEN_INPUTS: dict[str, tuple[str, int | None, str]] = {
         2,
         r"cannot distribute \[96, 64\]",
     ),
+    "integer_out_of_range": (
+        KERNEL_HEAD + "  %0 = arith.constant 99999999999 : i32\n  func.return\n}\n",
+        2,
+        r"Integer value 99999999999 is out of range for type i32",
+    ),
+    "layout_field_out_of_i32": (
+        "func.func @f() attributes {l = #xegpu.layout<sg_layout = [99999999999, 4], "
+        "sg_data = [32, 32]>} {\n  func.return\n}\n",
+        1,
+        r"99999999999 is out of range for type i32",
+    ),
+    "dense_shape_mismatch_points_at_literal": (
+        KERNEL_HEAD + "  %0 = arith.constant dense<[1, 2, 3]> : vector<4xi32>\n  func.return\n}\n",
+        2,
+        r"Shape mismatch in dense literal",
+    ),
+    "undefined_location_alias": (
+        KERNEL_HEAD + "  %0 = arith.constant 1 : i32 loc(#nowhere)\n  func.return\n}\n",
+        2,
+        r"undefined location alias '#nowhere'",
+    ),
     "layout_in_alias": (
         "#bad = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [0, 0]>\n"
         + "func.func @f() {\n  func.return\n}\n",
@@ -149,3 +170,14 @@ def test_valid_input_still_succeeds(tmp_path: Path) -> None:
     proc = run(["ok.mlir"], tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "vector.transpose %v, [1, 0]" in proc.stdout
+
+
+def test_location_alias_defined_after_use(tmp_path: Path) -> None:
+    """mlir-opt -mlir-print-debuginfo defines location aliases at the end of the file."""
+    (tmp_path / "dbg.mlir").write_text(
+        KERNEL_HEAD
+        + "  %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32> loc(#l1)\n"
+        + "  func.return\n}\n#l1 = loc(\"orig.py\":41:7)\n"
+    )
+    err = assert_clean_failure(run(["dbg.mlir"], tmp_path))
+    assert err.startswith("orig.py:41:7: error: 'vector.transpose' op"), err
