@@ -1,4 +1,5 @@
-"""Backward (use -> def) layout dataflow to a fixpoint.
+"""Backward (use -> def) layout dataflow to a fixpoint, completed forward (def -> use) where
+nothing downstream decides (see :meth:`Analysis._complete`).
 
 State:
 
@@ -35,7 +36,12 @@ from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, distribution_errors
 from wgdist.layout_rules import RuleError
 from wgdist.passes.propagate.defaults import Kind, Role, with_defaults
-from wgdist.passes.propagate.op_rules import dpas_requirements, operand_requirements, shape_of
+from wgdist.passes.propagate.op_rules import (
+    dpas_requirements,
+    forward_result_layout,
+    operand_requirements,
+    shape_of,
+)
 
 Use = tuple[Operation, int]
 
@@ -83,6 +89,7 @@ class Analysis:
     _uf: dict[SSAValue, SSAValue] = field(default_factory=dict)
     _members: dict[SSAValue, list[SSAValue]] = field(default_factory=dict)
     _work: deque[SSAValue] = field(default_factory=deque)
+    _blocked: dict[Operation, tuple[SSAValue, str]] = field(default_factory=dict)
 
     # ---- partners (union-find) ---------------------------------------------------------------
     def _find(self, v: SSAValue) -> SSAValue:
@@ -280,9 +287,61 @@ class Analysis:
         try:
             reqs = operand_requirements(op, results)
         except RuleError as e:
-            raise OpError(op, f"cannot derive operand layouts from {describe(v)}: {e}") from None
+            # Resolved later from the operands' side when possible (see _complete).
+            self._blocked.setdefault(op, (v, f"cannot derive operand layouts from {describe(v)}: {e}"))
+            return
         for i, req in reqs:
             self.require(op, i, req)
+
+    def _drain(self) -> None:
+        while self._work:
+            self._process(self._work.popleft())
+
+    def _complete(self, ops: list[Operation]) -> None:
+        """Def -> use completion, after the use -> def fixpoint, until nothing changes:
+
+        * a value nothing downstream gives a layout takes the one its operands imply
+          (:func:`~.op_rules.forward_result_layout`), e.g. a reduction feeding only a
+          ``vector.reduction``; the fixpoint then carries it back to other operands (constants);
+        * an op whose backward rule fails for its result's layout ``R`` produces the layout its
+          operands imply instead, and its users get ``R`` through a conversion.
+
+        An op still blocked afterwards is reported.
+        """
+        changed = True
+        while changed:
+            changed = False
+            for op in ops:
+                if op in self._blocked:
+                    if self._unblock(op):
+                        del self._blocked[op]
+                        changed = True
+                    continue
+                for r in op.results:
+                    if isinstance(r.type, VectorType) and r not in self.layout:
+                        f = forward_result_layout(op, [self.layout.get(o) for o in op.operands])
+                        if f is not None:
+                            self.assign(r, f)
+                            changed = True
+            self._drain()
+        for op, (_, msg) in self._blocked.items():
+            raise OpError(op, msg)
+
+    def _unblock(self, op: Operation) -> bool:
+        v, _ = self._blocked[op]
+        if v in self.fixed or len(op.results) != 1 or self.partners(v) != [v]:
+            return False
+        f = forward_result_layout(op, [self.layout.get(o) for o in op.operands])
+        if f is None:
+            return False
+        try:
+            reqs = operand_requirements(op, [f])
+        except RuleError:
+            return False
+        self.layout[v] = f  # every use keeps its requirement: they differ, so they convert
+        for i, req in reqs:
+            self.require(op, i, req)
+        return True
 
     def _carried_for(self, op: scf.ForOp, i: int, lay: AnyLayout) -> None:
         self.require(op, 3 + i, lay)
@@ -296,8 +355,8 @@ class Analysis:
             self._seed_results(op)
         for op in ops:
             self._seed_uses(op)
-        while self._work:
-            self._process(self._work.popleft())
+        self._drain()
+        self._complete(ops)
         # A load produces the layout of its descriptor; different needs of its users convert.
         for op in ops:
             if isinstance(op, LoadNdOp) and op.TensorDesc in self.layout:

@@ -123,3 +123,40 @@ def operand_requirements(op: Operation, results: Sequence[AnyLayout | None]) -> 
             )
         return [(0, r0)]
     return []
+
+
+def forward_result_layout(op: Operation, operands: Sequence[AnyLayout | None]) -> AnyLayout | None:
+    """A layout for the result of ``op`` derived from its operands' layouts (use -> def has no
+    answer: nothing downstream needs one, or the backward rule fails for the layout downstream
+    needs, which then gets a conversion). None when there is no forward rule for ``op``.
+
+    Elementwise ops take a same-shape operand's layout; ``multi_reduction`` the slice of its
+    source layout on the reduced dims; ``transpose`` the permuted source layout; ``shape_cast``
+    the layout that gives every subgroup the same elements as its source.
+    """
+    if not op.results or shape_of(op.results[0].type) is None:
+        return None
+    rshape = shape_of(op.results[0].type)
+    if is_elementwise(op):
+        for v, lay in zip(op.operands, operands):
+            if lay is not None and lay.is_wg and shape_of(v.type) == rshape:
+                return lay
+        return None
+    src = operands[0] if operands else None
+    if src is None or not src.is_wg:
+        return None
+    try:
+        if isinstance(op, MultiDimReductionOp) and isinstance(src, Layout):
+            dims = tuple(sorted(int(d) for d in op.get_reduction_dims()))
+            return SliceLayout(src, dims)
+        if isinstance(op, TransposeOp):
+            perm = [int(p) for p in op.permutation.get_values()]
+            inverse = [perm.index(i) for i in range(len(perm))]
+            return transpose_source_layout(src, inverse)
+        if isinstance(op, ShapeCastOp):
+            sshape = shape_of(op.source.type)
+            assert sshape is not None and rshape is not None
+            return shape_cast_source_layout(src, rshape, sshape)
+    except RuleError:
+        return None
+    return None

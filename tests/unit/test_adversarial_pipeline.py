@@ -63,3 +63,59 @@ gpu.module @kernels {
 """
     out = _agree(src)
     assert out.count("vector.insert_strided_slice") > 0
+
+
+# A column reduction that only feeds a vector.reduction: no anchor downstream gives the reduced
+# vector (or its accumulator constant) a layout; it must follow its source (exact i32 compare).
+REDUCE_TO_SCALAR_I32 = """
+#l = #xegpu.layout<sg_layout = [2, 4], sg_data = [4, 4]>
+gpu.module @kernels {
+  gpu.func @k(%X: memref<16x32xi32>, %Y: memref<16x32xi32>) kernel {
+    %xd = xegpu.create_nd_tdesc %X : memref<16x32xi32> -> !xegpu.tensor_desc<16x32xi32, #l>
+    %x = xegpu.load_nd %xd[0, 0] : !xegpu.tensor_desc<16x32xi32, #l> -> vector<16x32xi32>
+    %z = arith.constant dense<0> : vector<32xi32>
+    %r = vector.multi_reduction <add>, %x, %z [0] : vector<16x32xi32> to vector<32xi32>
+    %s = vector.reduction <maxsi>, %r : vector<32xi32> into i32
+    %b = vector.broadcast %s : i32 to vector<16x32xi32>
+    %y = arith.subi %x, %b : vector<16x32xi32>
+    %yd = xegpu.create_nd_tdesc %Y : memref<16x32xi32> -> !xegpu.tensor_desc<16x32xi32, #l>
+    xegpu.store_nd %y, %yd[0, 0] : vector<16x32xi32>, !xegpu.tensor_desc<16x32xi32, #l>
+    gpu.return
+  }
+}
+"""
+
+
+def test_reduction_feeding_only_a_scalar_reduction_follows_its_source() -> None:
+    _agree(REDUCE_TO_SCALAR_I32)
+    prop = str(run_pipeline(REDUCE_TO_SCALAR_I32, "xegpu-propagate-layout"))
+    assert "#xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [4, 4], order = [1, 0]>, dims = [0]>" in prop
+
+
+# shape_cast 1024 -> 32x32 where the users need [4,2]/[4,8]: no 1-D source layout gives the same
+# elements per subgroup, so the cast keeps its source's distribution and the result converts.
+SHAPE_CAST_CONFLICT = """
+#l = #xegpu.layout<sg_layout = [4, 2], sg_data = [4, 8]>
+#v = #xegpu.layout<sg_layout = [8], sg_data = [32]>
+gpu.module @kernels {
+  gpu.func @k(%X: memref<32x32xf32>, %V: memref<1024xf32>, %Y: memref<32x32xf32>) kernel {
+    %xd = xegpu.create_nd_tdesc %X : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #l>
+    %x = xegpu.load_nd %xd[0, 0] : !xegpu.tensor_desc<32x32xf32, #l> -> vector<32x32xf32>
+    %vd = xegpu.create_nd_tdesc %V : memref<1024xf32> -> !xegpu.tensor_desc<1024xf32, #v>
+    %v = xegpu.load_nd %vd[0] : !xegpu.tensor_desc<1024xf32, #v> -> vector<1024xf32>
+    %v2 = vector.shape_cast %v : vector<1024xf32> to vector<32x32xf32>
+    %c = arith.cmpf ogt, %x, %v2 : vector<32x32xf32>
+    %s = arith.select %c, %x, %v2 : vector<32x32xi1>, vector<32x32xf32>
+    %yd = xegpu.create_nd_tdesc %Y : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #l>
+    xegpu.store_nd %s, %yd[0, 0] : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #l>
+    gpu.return
+  }
+}
+"""
+
+
+def test_shape_cast_without_a_matching_source_layout_converts_its_result() -> None:
+    _agree(SHAPE_CAST_CONFLICT)
+    prop = str(run_pipeline(SHAPE_CAST_CONFLICT, "xegpu-propagate-layout"))
+    assert prop.count("xegpu.convert_layout") == 1
+    assert "sg_layout = [8, 1], sg_data = [1, 32]" in prop

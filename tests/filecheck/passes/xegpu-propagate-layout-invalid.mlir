@@ -1,19 +1,20 @@
 // RUN: wgdist-opt %s -p xegpu-propagate-layout --split-input-file --verify-diagnostics | filecheck %s
 // RUN: not wgdist-opt %s -p xegpu-propagate-layout --split-input-file 2>&1 | filecheck %s --check-prefix=EXIT
 
-// EXIT: error: 'math.exp' op cannot derive a layout for %e
+// EXIT: error: 'vector.broadcast' op cannot derive a layout for %e
 
-// A workgroup-level value no rule reaches is reported by name.
+// A workgroup-level value no rule reaches (no anchor downstream, no vector operand) is reported
+// by name.
 #l = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
 func.func @unreached(%x: vector<256x128xf32>, %o: memref<256x128xf32>) -> f32 {
-  %e = math.exp %x : vector<256x128xf32>
   %z = arith.constant 0.0 : f32
+  %e = vector.broadcast %z : f32 to vector<256x128xf32>
   %s = vector.reduction <add>, %e, %z : vector<256x128xf32> into f32
   %t = xegpu.create_nd_tdesc %o : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #l>
   xegpu.store_nd %x, %t[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #l>
   return %s : f32
 }
-// CHECK: xegpu-propagate-layout-invalid.mlir:9:3: error: 'math.exp' op cannot derive a layout for %e (result #0 of 'math.exp'): no anchor reaches it and its users (vector.reduction) have no layout rule that gives one
+// CHECK: xegpu-propagate-layout-invalid.mlir:11:3: error: 'vector.broadcast' op cannot derive a layout for %e (result #0 of 'vector.broadcast'): no anchor reaches it and its users (vector.reduction) have no layout rule that gives one
 
 // -----
 
