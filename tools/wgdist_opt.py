@@ -49,6 +49,24 @@ class WgdistOptMain(xDSLOptMain):
 
         self.available_frontends["mlir"] = parse_mlir
 
+    def setup_pipeline(self) -> None:
+        from wgdist.diagnostics import check_pipeline
+
+        check_pipeline(self.available_passes, self.args.passes)
+        super().setup_pipeline()
+
+    def apply_passes(self, prog: ModuleOp) -> None:
+        """A verifier failure (before or between passes) names the op and its location."""
+        from wgdist.diagnostics import first_verify_error
+
+        try:
+            super().apply_passes(prog)
+        except VerifyException:
+            located = first_verify_error(prog)
+            if located is None:
+                raise
+            raise located from None
+
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
         self.chunk_offset = start_offset
         return super().parse_chunk(chunk, file_extension, start_offset)
@@ -56,7 +74,7 @@ class WgdistOptMain(xDSLOptMain):
 
 def run_tool(tool_factory, argv: Sequence[str] | None, name: str) -> int:  # type: ignore[no-untyped-def]
     """Run an xDSLOptMain-like tool; every user error becomes one message and status 1."""
-    from wgdist.diagnostics import first_verify_error
+    from wgdist.diagnostics import PipelineError, first_verify_error
 
     tool = None
     try:
@@ -65,6 +83,8 @@ def run_tool(tool_factory, argv: Sequence[str] | None, name: str) -> int:  # typ
         return 0
     except ParseError as e:
         print(format_parse_error(e), file=sys.stderr)
+    except PipelineError as e:
+        print(f"{name}: error: {e}", file=sys.stderr)
     except DiagnosticException as e:
         located = None
         verify_failed = isinstance(e, VerifyException) or "does not verify" in str(e)

@@ -55,12 +55,15 @@ def run_pipeline(ir: str | ModuleOp, pipeline: str, ctx: Context | None = None) 
     from xdsl.passes import PassPipeline
     from xdsl.transforms import get_all_passes as xdsl_passes
 
+    from wgdist.diagnostics import check_pipeline
     from wgdist.passes import get_all_passes
 
     ctx = ctx or context()
     module = parse(ir, ctx) if isinstance(ir, str) else ir
     module.verify()
-    PassPipeline.parse_spec({**xdsl_passes(), **get_all_passes()}, pipeline).apply(ctx, module)
+    available = {**xdsl_passes(), **get_all_passes()}
+    check_pipeline(available, pipeline)
+    PassPipeline.parse_spec(available, pipeline).apply(ctx, module)
     module.verify()
     return module
 

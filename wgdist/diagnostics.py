@@ -7,6 +7,13 @@ print it and exit with status 1.
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
@@ -43,10 +50,67 @@ def first_verify_error(module: Operation) -> OpError | None:
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as e:
-            msg = str(e).split("\n", 1)[0]
-            msg = msg.removeprefix("Operation does not verify: ")
+            # IRDL constraint failures put the reason on the following lines: keep them.
+            msg = str(e).strip().removeprefix("Operation does not verify: ")
             return OpError(op, msg)
     return None
 
 
-__all__ = ["OpError", "first_verify_error", "format_op_error"]
+class PipelineError(DiagnosticException):
+    """A ``-p`` pipeline naming an unknown pass, an unknown option or a value of the wrong type."""
+
+
+def check_pipeline(available: Mapping[str, Callable[[], type[Any]]], spec: str) -> None:
+    """Check every pass and option of ``spec`` before xDSL builds the pipeline.
+
+    xDSL reports these as ``Incompatible types: given ('x',), expected typing.Literal[...]`` with
+    the Python field names; this names the pass, the option as written and the accepted values.
+    Syntax errors are left to xDSL's pipeline parser, which points at the column.
+    """
+    from xdsl.utils.arg_spec import _convert_arg_to_type, parse_pipeline
+
+    for pass_spec in parse_pipeline(spec):
+        if pass_spec.name not in available:
+            close = difflib.get_close_matches(pass_spec.name, list(available), n=3)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise PipelineError(f"unknown pass '{pass_spec.name}'{hint}")
+        cls = available[pass_spec.name]()
+        fields = [f.name for f in dataclasses.fields(cls) if f.init and f.name != "name"]
+        hints = typing.get_type_hints(cls)
+        for option, values in pass_spec.parameters.items():
+            field = option.replace("-", "_")
+            if field not in fields:
+                known = ", ".join(f.replace("_", "-") for f in fields) or "none"
+                raise PipelineError(
+                    f"pass '{pass_spec.name}' has no option '{option}' (its options: {known})"
+                )
+            try:
+                _convert_arg_to_type(values, hints[field])
+            except ValueError:
+                given = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+                raise PipelineError(
+                    f"pass '{pass_spec.name}' option '{option}': expected "
+                    f"{_describe_type(hints[field])}, got '{given}'"
+                ) from None
+
+
+def _describe_type(hint: Any) -> str:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(str(a) for a in args)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return " or ".join(_describe_type(a) for a in inner)
+    if origin is tuple:
+        return f"a list of {_describe_type(args[0]).removeprefix('a ').removeprefix('an ')}s"
+    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+    return names.get(hint, str(hint))
+
+
+__all__ = [
+    "OpError",
+    "PipelineError",
+    "check_pipeline",
+    "first_verify_error",
+    "format_op_error",
+]
