@@ -21,13 +21,24 @@ import argparse  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import NoReturn  # noqa: E402
 
 from xdsl.utils.exceptions import DiagnosticException, ParseError  # noqa: E402
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse exits with status 2 on a usage error; every wgdist tool uses 1."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        sys.exit(1)
+
+
 def _grid(text: str) -> tuple[int, ...]:
+    """``X,Y[,Z]``; ``XxY[xZ]`` (wgdist-reorder's spelling) is accepted too."""
     try:
-        parts = tuple(int(x) for x in text.split(","))
+        parts = tuple(int(x) for x in text.lower().replace("x", ",").split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected X,Y[,Z] positive integers, got '{text}'") from None
     if not 1 <= len(parts) <= 3 or any(p < 1 for p in parts):
@@ -46,7 +57,7 @@ def _positive(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="wgdist-check",
         description="Check that a distributed (subgroup-level) kernel computes what the "
         "workgroup-level kernel computes, on random inputs.",
@@ -67,6 +78,7 @@ def parser() -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str] | None) -> int:
     from wgdist.checker import check
+    from wgdist.diagnostics import PipelineError
 
     args = parser().parse_args(argv)
     try:
@@ -86,6 +98,9 @@ def run(argv: Sequence[str] | None) -> int:
         from wgdist.tools.wgdist_opt import format_parse_error  # type: ignore[import-not-found]
 
         print(format_parse_error(e), file=sys.stderr)
+        return 1
+    except PipelineError as e:
+        print(f"wgdist-check: error: {e}", file=sys.stderr)
         return 1
     except DiagnosticException as e:
         print(str(e).split("\n\n", 1)[0].rstrip(), file=sys.stderr)

@@ -32,6 +32,9 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(1)
 
 
+MAX_WORKGROUPS = 512 * 512  # the table, the cache model and the SVG are all per workgroup
+
+
 def parse_grid(text: str) -> tuple[int, int]:
     parts = text.lower().replace(",", "x").split("x")
     try:
@@ -139,6 +142,11 @@ def run(argv: Sequence[str] | None) -> str:
         v = getattr(args, name)
         if v is not None and v < 1:
             raise ToolError(f"--{name.replace('_', '-')} must be >= 1, got {v}")
+    if nx * ny > MAX_WORKGROUPS:
+        raise ToolError(
+            f"--grid {nx}x{ny} has {nx * ny} workgroups; this tool tabulates at most "
+            f"{MAX_WORKGROUPS} (e.g. 512x512)"
+        )
     lines: list[str] = []
     if args.scheme == "auto":
         choice = choose_auto(nx, ny, x, args.window, args.k_blocks)

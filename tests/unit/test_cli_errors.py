@@ -221,3 +221,52 @@ def test_library_rejects_bad_pass_option() -> None:
 
     with pytest.raises(PipelineError, match=r"option 'num-xcds': expected an integer, got 'many'"):
         wgdist.run_pipeline("func.func @f() {\n  func.return\n}\n", "reorder-workgroups{num-xcds=many}")
+
+
+def _tool(name: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    exe = Path(sys.executable).with_name(name)
+    return subprocess.run([str(exe), *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(
+    "args, pattern",
+    [
+        (["--grid", "0"], r"argument --grid: expected 1 to 3 positive sizes, got '0'"),
+        (["--grid", "1,1,1,1"], r"expected 1 to 3 positive sizes"),
+        (["--grid", "2xq"], r"expected X,Y\[,Z\] positive integers, got '2xq'"),
+        ([], r"one of the arguments -p/--pipeline --against is required"),
+        (
+            ["-p", "xegpu-propagate-layout{layout-kind=wg}"],
+            r"^wgdist-check: error: pass 'xegpu-propagate-layout' option 'layout-kind': expected "
+            r"one of subgroup, inst, lane, got 'wg'$",
+        ),
+    ],
+)
+def test_wgdist_check_usage_errors_exit_1(args: list[str], pattern: str, tmp_path: Path) -> None:
+    (tmp_path / "k.mlir").write_text("func.func @f() {\n  func.return\n}\n")
+    proc = _tool("wgdist-check", ["k.mlir", *args], tmp_path)
+    assert proc.returncode == 1, (proc.returncode, proc.stderr)
+    assert "Traceback" not in proc.stderr
+    assert re.search(pattern, proc.stderr, re.MULTILINE), proc.stderr
+
+
+def test_wgdist_check_grid_accepts_reorder_spelling(tmp_path: Path) -> None:
+    """``--grid 2x1`` (wgdist-reorder's spelling) means the same as ``--grid 2,1``."""
+    kernel = (
+        "gpu.module @m {\n  gpu.func @k(%o: memref<2xindex>) kernel {\n"
+        "    %b = gpu.block_id x\n    memref.store %b, %o[%b] : memref<2xindex>\n"
+        "    gpu.return\n  }\n}\n"
+    )
+    (tmp_path / "k.mlir").write_text(kernel)
+    outs = []
+    for grid in ("2x1", "2,1"):
+        proc = _tool("wgdist-check", ["k.mlir", "--against", "k.mlir", "--subgroups", "1", "--grid", grid], tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        outs.append(proc.stdout)
+    assert outs[0] == outs[1] and "2 element(s) written" in outs[0], outs[0]
+
+
+def test_wgdist_reorder_huge_grid_is_refused(tmp_path: Path) -> None:
+    proc = _tool("wgdist-reorder", ["--grid", "99999x99999"], tmp_path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert "--grid 99999x99999 has 9999800001 workgroups; this tool tabulates at most 262144" in proc.stderr
