@@ -25,6 +25,7 @@ from wgdist.layout import (
     SliceLayout,
     dim_mode,
     distribution_errors,
+    owned,
     same_ownership,
     tile_shape,
     tiles,
@@ -39,6 +40,7 @@ __all__ = [
     "sg_part",
     "shape_cast_source_layout",
     "transpose_source_layout",
+    "window_layout",
 ]
 
 
@@ -477,3 +479,81 @@ def shape_cast_source_layout(
         f"shape_cast {list(src)} -> {list(res)}: no source layout gives every subgroup the same "
         "elements as the result layout"
     )
+
+
+# ---- extract/insert_strided_slice --------------------------------------------------------------
+def _window_ok(big: Shape, big_l: Layout, small: Shape, small_l: Layout, offsets: Shape, exact: bool) -> bool:
+    """Every tile of the window (``small`` at ``offsets`` in ``big``) lies inside one tile of the
+    same subgroup of ``big``, at a local offset the same for every subgroup, and (``exact``) every
+    subgroup owns the same window elements on both sides."""
+    n = big_l.num_subgroups
+    if small_l.num_subgroups != n:
+        return False
+    bt, st = tile_shape(big, big_l), tile_shape(small, small_l)
+    btab = [tiles(big, big_l, s) for s in range(n)]
+    stab = [tiles(small, small_l, s) for s in range(n)]
+    for k in range(len(stab[0])):
+        found = False
+        for j in range(len(btab[0])):
+            local = None
+            for s in range(n):
+                lo = tuple(stab[s][k][i] + offsets[i] - btab[s][j][i] for i in range(len(big)))
+                if any(lo[i] < 0 or lo[i] + st[i] > bt[i] for i in range(len(big))) or local not in (None, lo):
+                    local = None
+                    break
+                local = lo
+            if local is not None:
+                found = True
+                break
+        if not found:
+            return False
+    if not exact:
+        return True
+    for s in range(n):
+        inside = {
+            tuple(e[i] - offsets[i] for i in range(len(big)))
+            for e in owned(big, big_l, s)
+            if all(offsets[i] <= e[i] < offsets[i] + small[i] for i in range(len(big)))
+        }
+        if inside != owned(small, small_l, s):
+            return False
+    return True
+
+
+@lru_cache(maxsize=512)
+def window_layout(
+    given: AnyLayout, given_shape: Shape, other_shape: Shape, offsets: Shape, exact: bool = True
+) -> Layout:
+    """The layout of the other side of ``extract_strided_slice``/``insert_strided_slice`` (unit
+    strides; ``offsets`` place the smaller shape in the larger one): the same ``sg_layout``,
+    ``sg_data`` and order as ``given``, accepted only when each subgroup's window tiles lie inside
+    its own tiles of the larger vector at one local offset (so the op stays subgroup-local) and,
+    when ``exact`` (an insert must cover what it overwrites), every subgroup owns the same window
+    elements on both sides.
+
+    Raises :class:`RuleError` otherwise (a conversion is needed).
+    """
+    _require_wg(given, "strided slice")
+    if isinstance(given, SliceLayout) or len(given_shape) != len(other_shape):
+        raise RuleError("strided slice: only plain layouts of equal-rank vectors are derived")
+    assert given.sg_layout is not None
+    cand = _mk(given.sg_layout, given.sg_data_for(given_shape), order=given.effective_order())
+    errs = distribution_errors(other_shape, cand)
+    if errs:
+        raise RuleError(f"strided slice: {errs[0]}")
+    offs = tuple(offsets) + (0,) * (len(given_shape) - len(offsets))
+    big_is_given = all(g >= o for g, o in zip(given_shape, other_shape))
+    g = _mk(given.sg_layout, given.sg_data_for(given_shape), order=given.effective_order())
+    ok = (
+        _window_ok(given_shape, g, other_shape, cand, offs, exact)
+        if big_is_given
+        else _window_ok(other_shape, cand, given_shape, g, offs, exact)
+    )
+    if not ok:
+        raise RuleError(
+            f"strided slice {list(given_shape)} <-> {list(other_shape)} at offsets {list(offs)}: the "
+            f"window's tiles under sg_layout {list(given.sg_layout)}, sg_data {list(cand.sg_data or ())} "
+            "are not inside the same subgroup's tiles of the larger vector"
+        )
+    return cand
+

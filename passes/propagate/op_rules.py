@@ -11,9 +11,16 @@ from collections.abc import Sequence
 
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import VectorType
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
-from wgdist.dialects.vector import BroadcastOp, MultiDimReductionOp, ShapeCastOp, TransposeOp
+from wgdist.dialects.vector import (
+    BroadcastOp,
+    ExtractStridedSliceOp,
+    InsertStridedSliceOp,
+    MultiDimReductionOp,
+    ShapeCastOp,
+    TransposeOp,
+)
 from wgdist.dialects.xegpu.attrs import LayoutAttr
 from wgdist.dialects.xegpu.ops_compute import DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp, UpdateNdOffsetOp
@@ -26,6 +33,7 @@ from wgdist.layout_rules import (
     reduction_source_layout,
     shape_cast_source_layout,
     transpose_source_layout,
+    window_layout,
 )
 
 Requirement = tuple[int, AnyLayout]
@@ -70,6 +78,16 @@ def dpas_requirements(op: DpasOp, cd: Layout) -> list[Requirement]:
     return reqs
 
 
+def _shape(v: SSAValue) -> tuple[int, ...]:
+    s = shape_of(v.type)
+    assert s is not None
+    return s
+
+
+def _offsets(op: ExtractStridedSliceOp | InsertStridedSliceOp) -> tuple[int, ...]:
+    return tuple(int(a.value.data) for a in op.offsets.data)  # type: ignore[attr-defined]
+
+
 def _wg(layout: AnyLayout) -> bool:
     return layout.is_wg
 
@@ -109,6 +127,19 @@ def operand_requirements(op: Operation, results: Sequence[AnyLayout | None]) -> 
         sshape, rshape = shape_of(op.source.type), shape_of(op.result.type)
         assert sshape is not None and rshape is not None
         return [(0, shape_cast_source_layout(r0, sshape, rshape))]
+    if isinstance(op, ExtractStridedSliceOp):
+        if not _wg(r0):
+            return []
+        return [(0, window_layout(r0, _shape(op.result), _shape(op.source), _offsets(op), exact=False))]
+    if isinstance(op, InsertStridedSliceOp):
+        if not _wg(r0):
+            return [(1, r0)]
+        reqs = [(1, r0)]
+        try:
+            reqs.append((0, window_layout(r0, _shape(op.result), _shape(op.value_to_store), _offsets(op))))
+        except RuleError:
+            pass  # the inserted value keeps its own layout; distribution checks the pair
+        return reqs
     if isinstance(op, DpasOp):
         if isinstance(r0, SliceLayout):
             raise RuleError("dpas: the result cannot take a #xegpu.slice layout")
@@ -132,7 +163,9 @@ def forward_result_layout(op: Operation, operands: Sequence[AnyLayout | None]) -
 
     Elementwise ops take a same-shape operand's layout; ``multi_reduction`` the slice of its
     source layout on the reduced dims; ``transpose`` the permuted source layout; ``shape_cast``
-    the layout that gives every subgroup the same elements as its source.
+    the layout that gives every subgroup the same elements as its source; ``extract_strided_slice``
+    its source's fields when the window's tiles sit inside the same subgroup's source tiles;
+    ``insert_strided_slice`` its destination's layout.
     """
     if not op.results or shape_of(op.results[0].type) is None:
         return None
@@ -142,6 +175,9 @@ def forward_result_layout(op: Operation, operands: Sequence[AnyLayout | None]) -
             if lay is not None and lay.is_wg and shape_of(v.type) == rshape:
                 return lay
         return None
+    if isinstance(op, InsertStridedSliceOp):
+        dest = operands[1]
+        return dest if dest is not None and dest.is_wg else None
     src = operands[0] if operands else None
     if src is None or not src.is_wg:
         return None
@@ -153,6 +189,8 @@ def forward_result_layout(op: Operation, operands: Sequence[AnyLayout | None]) -
             perm = [int(p) for p in op.permutation.get_values()]
             inverse = [perm.index(i) for i in range(len(perm))]
             return transpose_source_layout(src, inverse)
+        if isinstance(op, ExtractStridedSliceOp):
+            return window_layout(src, _shape(op.source), _shape(op.result), _offsets(op), exact=False)
         if isinstance(op, ShapeCastOp):
             sshape = shape_of(op.source.type)
             assert sshape is not None and rshape is not None

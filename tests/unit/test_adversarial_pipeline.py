@@ -4,8 +4,11 @@ program must compute what the workgroup program computes."""
 
 from __future__ import annotations
 
+import pytest
+
 import wgdist
 from wgdist import run_pipeline
+from wgdist.diagnostics import OpError
 
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
 
@@ -119,3 +122,36 @@ def test_shape_cast_without_a_matching_source_layout_converts_its_result() -> No
     prop = str(run_pipeline(SHAPE_CAST_CONFLICT, "xegpu-propagate-layout"))
     assert prop.count("xegpu.convert_layout") == 1
     assert "sg_layout = [8, 1], sg_data = [1, 32]" in prop
+
+
+# extract_strided_slice / insert_strided_slice had no propagation rule: the slice had no layout.
+STRIDED_SLICES = """
+#l = #xegpu.layout<sg_layout = [2, 2], sg_data = [4, 8]>
+gpu.module @kernels {
+  gpu.func @k(%X: memref<16x32xf32>, %Y: memref<16x32xf32>) kernel {
+    %xd = xegpu.create_nd_tdesc %X : memref<16x32xf32> -> !xegpu.tensor_desc<16x32xf32, #l>
+    %x = xegpu.load_nd %xd[0, 0] : !xegpu.tensor_desc<16x32xf32, #l> -> vector<16x32xf32>
+    %s = vector.extract_strided_slice %x {offsets = [OFFS], sizes = [SIZES], strides = [1, 1]} : vector<16x32xf32> to vector<SMALLxf32>
+    %e = math.exp %s : vector<SMALLxf32>
+    %i = vector.insert_strided_slice %e, %x {offsets = [0, 0], strides = [1, 1]} : vector<SMALLxf32> into vector<16x32xf32>
+    %yd = xegpu.create_nd_tdesc %Y : memref<16x32xf32> -> !xegpu.tensor_desc<16x32xf32, #l>
+    xegpu.store_nd %i, %yd[0, 0] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32, #l>
+    gpu.return
+  }
+}
+"""
+
+
+def _slices(offs: str, sizes: str) -> str:
+    return STRIDED_SLICES.replace("OFFS", offs).replace("SIZES", sizes).replace("SMALL", sizes.replace(", ", "x"))
+
+
+@pytest.mark.parametrize(("offs", "sizes"), [("0, 16", "16, 16"), ("8, 16", "8, 16")])
+def test_strided_slices_take_the_layout_of_the_larger_vector(offs: str, sizes: str) -> None:
+    out = _agree(_slices(offs, sizes))
+    assert "xegpu.convert_layout" not in out
+
+
+def test_strided_slice_off_the_tile_grid_is_a_diagnostic() -> None:
+    with pytest.raises(OpError, match=r"'vector.extract_strided_slice' op .*offsets \[0, 8\]: the window's tiles"):
+        run_pipeline(_slices("0, 8", "16, 16"), PIPELINE)
