@@ -42,7 +42,17 @@ class WgdistOptMain(xDSLOptMain):
         from wgdist.parser import LocatingParser
 
         def parse_mlir(io: IO[bytes]) -> ModuleOp:
-            parser = LocatingParser(self.ctx, io.read().decode(), self.get_input_name())
+            data = io.read()
+            try:
+                text = data.decode()
+            except UnicodeDecodeError as e:
+                line = data.count(b"\n", 0, e.start) + 1 + self.chunk_offset
+                col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+                raise DiagnosticException(
+                    f"{self.get_input_name()}:{line}:{col}: error: input is not UTF-8 text "
+                    f"(byte 0x{data[e.start]:02x})"
+                ) from None
+            parser = LocatingParser(self.ctx, text, self.get_input_name())
             parser.line_offset = self.chunk_offset
             self.last_module = parser.parse_module(not self.args.no_implicit_module)
             return self.last_module
@@ -66,6 +76,13 @@ class WgdistOptMain(xDSLOptMain):
             if located is None:
                 raise
             raise located from None
+
+    def get_input_stream(self) -> tuple[IO[bytes], str]:
+        """Like mlir-opt, read any file name as MLIR text unless it names another frontend."""
+        stream, extension = super().get_input_stream()
+        if extension not in self.available_frontends:
+            extension = "mlir"
+        return stream, extension
 
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
         self.chunk_offset = start_offset
@@ -92,7 +109,12 @@ def run_tool(tool_factory, argv: Sequence[str] | None, name: str) -> int:  # typ
             located = first_verify_error(tool.last_module)
         msg = str(located) if located is not None else str(e).split("\n\n", 1)[0]
         print(msg.rstrip(), file=sys.stderr)
-    except (OSError, ValueError, KeyError, NotImplementedError) as e:
+    except OSError as e:  # input or -o file: name it and say why, as a user reads it
+        what = f"{e.filename}: {e.strerror}" if e.filename and e.strerror else str(e)
+        print(f"{name}: error: {what}", file=sys.stderr)
+    except ValueError as e:
+        print(f"{name}: error: {e}", file=sys.stderr)
+    except (KeyError, NotImplementedError) as e:
         print(f"{name}: error: {type(e).__name__}: {e}", file=sys.stderr)
     except ArgSpecParseError as e:  # a BaseException in xDSL 0.74: a malformed -p pipeline
         print(f"{name}: error: {e}".rstrip(), file=sys.stderr)

@@ -270,3 +270,32 @@ def test_wgdist_reorder_huge_grid_is_refused(tmp_path: Path) -> None:
     proc = _tool("wgdist-reorder", ["--grid", "99999x99999"], tmp_path)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
     assert "--grid 99999x99999 has 9999800001 workgroups; this tool tabulates at most 262144" in proc.stderr
+
+
+def test_binary_input_is_located(tmp_path: Path) -> None:
+    (tmp_path / "junk.mlir").write_bytes(b"func.func @f() {\n  \xff\xfe\x00 }\n")
+    err = assert_clean_failure(run(["junk.mlir"], tmp_path))
+    assert err.strip() == "junk.mlir:2:3: error: input is not UTF-8 text (byte 0xff)", err
+
+
+def test_any_file_name_is_read_as_mlir(tmp_path: Path) -> None:
+    """mlir-opt reads any file name; so does wgdist-opt (xdsl-opt wants a known extension)."""
+    (tmp_path / "kernel.ir").write_text("func.func @f() {\n  func.return\n}\n")
+    proc = run(["kernel.ir"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "func.func @f()" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["does-not-exist.mlir"], "wgdist-opt: error: does-not-exist.mlir: No such file or directory"),
+        (["."], "wgdist-opt: error: .: Is a directory"),
+        (["ok.mlir", "-o", "no/such/dir/out.mlir"], "wgdist-opt: error: no/such/dir/out.mlir: No such file or directory"),
+        (["ok.mlir", "-o", "."], "wgdist-opt: error: .: Is a directory"),
+    ],
+)
+def test_file_errors_name_the_file(args: list[str], message: str, tmp_path: Path) -> None:
+    (tmp_path / "ok.mlir").write_text("func.func @f() {\n  func.return\n}\n")
+    err = assert_clean_failure(run(args, tmp_path))
+    assert err.strip() == message, err
