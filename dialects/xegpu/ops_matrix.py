@@ -8,6 +8,7 @@ the colon (``<{layout = ..}>: ...``; ``%md[0, 0] : ...`` without a property dict
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -99,6 +100,15 @@ class CreateMemDescOp(IRDLOperation):
             raise VerifyException(f"expected a shared (memory space 3) memref source, got {t}")
         if t.get_num_dims() not in (1, 2) or any(d < 0 for d in t.get_shape()):
             raise VerifyException(f"expected a static 1-D or 2-D memref source, got {t}")
+        md = self.mem_desc.type
+        assert isinstance(md, MemDescType)
+        src_bits = prod(t.get_shape()) * _bitwidth(t.element_type)
+        md_bits = prod(md.get_shape()) * _bitwidth(md.element_type)
+        if src_bits != md_bits:
+            raise VerifyException(
+                f"failed to verify that all of {{source, mem_desc}} have same size in bits "
+                f"(source {t} has {src_bits} bits, mem_desc {md} has {md_bits})"
+            )
 
 
 class _MatrixAccess(OffsetAccessOp):
@@ -221,3 +231,10 @@ class StoreMatrixOp(_MatrixAccess):
 
 
 MATRIX_OPS: list[type[IRDLOperation]] = [CreateMemDescOp, LoadMatrixOp, StoreMatrixOp]
+
+
+def _bitwidth(t: Attribute) -> int:
+    width = getattr(t, "bitwidth", None)
+    if not isinstance(width, int):
+        raise VerifyException(f"expected an integer or float element type, got {t}")
+    return width

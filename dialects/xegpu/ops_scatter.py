@@ -254,6 +254,15 @@ class _ScatterAccess(IRDLOperation):
             raise VerifyException(f"expected offsets for the {src.type} source")
         if tdesc is not None and "chunk_size" in self.properties:
             raise VerifyException("chunk_size is taken from the tensor_desc; do not set it on the op")
+        if self.chunk() < 1:
+            raise VerifyException(f"chunk_size must be at least 1, got {self.chunk()}")
+        src_t = src.type
+        if value_t is not None and isinstance(src_t, MemRefType):
+            elt = value_t.element_type if isinstance(value_t, VectorType) else value_t
+            if elt != src_t.element_type:
+                raise VerifyException(
+                    f"Value should have the same element type as MemRef. ({elt} vs {src_t.element_type})"
+                )
         if value_t is not None:
             mask_t = self.operands[-1].type
             check_gather_scatter("Value", value_t, mask_t, tdesc, offs.type if offs else None, self.chunk())

@@ -203,6 +203,10 @@ def check_gather_scatter(
     if chunk > 1:
         if value_t.get_num_dims() == 1 and n_val != chunk:
             raise VerifyException(f"value elements must match chunk size {chunk} (value has {n_val})")
+        if value_t.get_num_dims() > 1 and shape_of(value_t)[-1] != chunk:
+            raise VerifyException(
+                f"expected the last dim of the value {shape_of(value_t)} to be the chunk size {chunk}"
+            )
     elif n_val != n_mask:
         raise VerifyException(
             f"Mask should match value except the chunk size dim. (mask {shape_of(mask_t)}, value {shape_of(value_t)})"

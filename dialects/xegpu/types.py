@@ -257,6 +257,14 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
             raise VerifyException(f"expected a static non-empty shape in mem_desc, got {list(shape)}")
         if not _is_int_or_float(self.element_type):
             raise VerifyException(f"expected an integer or float element type, got {self.element_type}")
+        if isinstance(self.mem_layout, MemLayoutAttr):
+            for key in ("stride", "block"):
+                entry = self.mem_layout.attrs.data.get(key)
+                if isinstance(entry, ArrayAttr) and len(entry.data) != len(shape):
+                    raise VerifyException(
+                        f"expected mem_layout {key} to have the rank {len(shape)} of the mem_desc "
+                        f"shape {list(shape)}, got {len(entry.data)} entries"
+                    )
 
 
 @irdl_attr_definition

@@ -473,3 +473,45 @@ func.func @f(%t: !xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>, %mask:
 
 // CHECK: Expected one of 'addf', 'addi', 'andi', 'assign', 'maximumf', 'maxnumf', 'maxs', 'maxu', 'minimumf', 'minnumf', 'mins', 'minu', 'mulf', 'muli', 'ori', 'xori' (an atomic kind)
 
+
+// -----
+
+func.func @f(%m: memref<256xf32>, %off: vector<16xindex>, %mask: vector<16xi1>) {
+  %g = xegpu.load %m[%off], %mask : memref<256xf32>, vector<16xindex>, vector<16xi1> -> vector<16xf16>
+  return
+}
+
+// CHECK: 'xegpu.load' op Value should have the same element type as MemRef. (f16 vs f32)
+
+// -----
+
+func.func @f(%m: memref<256xf32>, %off: vector<16xindex>, %mask: vector<16xi1>) {
+  %g = xegpu.load %m[%off], %mask <{chunk_size = 0}> : memref<256xf32>, vector<16xindex>, vector<16xi1> -> vector<16xf32>
+  return
+}
+
+// CHECK: 'xegpu.load' op chunk_size must be at least 1, got 0
+
+// -----
+
+func.func @f(%m: memref<256xf32>, %off: vector<16xindex>, %mask: vector<16xi1>) {
+  %g = xegpu.load %m[%off], %mask <{chunk_size = 2}> : memref<256xf32>, vector<16xindex>, vector<16xi1> -> vector<16x3xf32>
+  return
+}
+
+// CHECK: 'xegpu.load' op expected the last dim of the value [16, 3] to be the chunk size 2
+
+// -----
+
+func.func @f(%slm: memref<4096xi8, 3>) {
+  %md = xegpu.create_mem_desc %slm : memref<4096xi8, 3> -> !xegpu.mem_desc<64x64xf32>
+  return
+}
+
+// CHECK: 'xegpu.create_mem_desc' op failed to verify that all of {source, mem_desc} have same size in bits (source memref<4096xi8, 3 : i64> has 32768 bits, mem_desc !xegpu.mem_desc<64x64xf32> has 131072)
+
+// -----
+
+func.func @f() attributes {t = !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<stride = [1]>>} { return }
+
+// CHECK: expected mem_layout stride to have the rank 2 of the mem_desc shape [32, 32], got 1 entries
