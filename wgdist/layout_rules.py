@@ -33,6 +33,7 @@ from wgdist.layout import (
 
 __all__ = [
     "RuleError",
+    "block_layouts",
     "broadcast_source_layout",
     "dpas_operand_layouts",
     "reduction_source_layout",
@@ -557,3 +558,21 @@ def window_layout(
         )
     return cand
 
+
+
+def block_layouts(shape: Sequence[int], like: AnyLayout) -> list[Layout]:
+    """Layouts for ``shape`` over ``like``'s subgroups in contiguous row-major blocks: all
+    subgroups along one dim (outermost first), every other dim held whole, default order. A
+    shape_cast between any two shapes maps such a block layout to another one whenever the split
+    dim's extent is a multiple of the subgroup count, so these are the fallback when no layout
+    is implied by either side of a cast."""
+    n = like.num_subgroups
+    out: list[Layout] = []
+    for d, extent in enumerate(shape):
+        if extent % n == 0:
+            lay = [1] * len(shape)
+            lay[d] = n
+            data = list(shape)
+            data[d] = extent // n
+            out.append(_mk(lay, data))
+    return out

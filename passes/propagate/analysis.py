@@ -29,12 +29,13 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 
 from wgdist.diagnostics import OpError
+from wgdist.dialects.vector import ShapeCastOp
 from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_layout
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp, UpdateNdOffsetOp
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, distribution_errors
-from wgdist.layout_rules import RuleError
+from wgdist.layout_rules import RuleError, block_layouts
 from wgdist.passes.propagate.defaults import Kind, Role, with_defaults
 from wgdist.passes.propagate.op_rules import (
     dpas_requirements,
@@ -308,14 +309,15 @@ class Analysis:
 
         An op still blocked afterwards is reported.
         """
-        changed = True
-        while changed:
+        fallback = False
+        while True:
             changed = False
             for op in ops:
                 if op in self._blocked:
-                    if self._unblock(op):
+                    if self._unblock(op, fallback):
                         del self._blocked[op]
                         changed = True
+                        fallback = False
                     continue
                 for r in op.results:
                     if isinstance(r.type, VectorType) and r not in self.layout:
@@ -324,24 +326,37 @@ class Analysis:
                             self.assign(r, f)
                             changed = True
             self._drain()
+            if not changed:
+                if fallback or not self._blocked:
+                    break
+                fallback = True  # one more round in which a blocked op may take a block layout
         for op, (_, msg) in self._blocked.items():
             raise OpError(op, msg)
 
-    def _unblock(self, op: Operation) -> bool:
+    def _unblock(self, op: Operation, fallback: bool) -> bool:
+        """Give ``op``'s result a layout its backward rule accepts: the one its operands imply,
+        or (``fallback``, for a ``shape_cast`` whose source has none that fits either) a
+        contiguous block layout (:func:`~wgdist.layout_rules.block_layouts`)."""
         v, _ = self._blocked[op]
         if v in self.fixed or len(op.results) != 1 or self.partners(v) != [v]:
             return False
+        cands: list[AnyLayout] = []
         f = forward_result_layout(op, [self.layout.get(o) for o in op.operands])
-        if f is None:
-            return False
-        try:
-            reqs = operand_requirements(op, [f])
-        except RuleError:
-            return False
-        self.layout[v] = f  # every use keeps its requirement: they differ, so they convert
-        for i, req in reqs:
-            self.require(op, i, req)
-        return True
+        if f is not None:
+            cands.append(f)
+        shape = shape_of(v.type)
+        if fallback and isinstance(op, ShapeCastOp) and shape is not None:
+            cands.extend(block_layouts(shape, self.layout[v]))
+        for cand in cands:
+            try:
+                reqs = operand_requirements(op, [cand])
+            except RuleError:
+                continue
+            self.layout[v] = cand  # every use keeps its requirement: they differ, so they convert
+            for i, req in reqs:
+                self.require(op, i, req)
+            return True
+        return False
 
     def _carried_for(self, op: scf.ForOp, i: int, lay: AnyLayout) -> None:
         self.require(op, 3 + i, lay)

@@ -155,3 +155,29 @@ def test_strided_slices_take_the_layout_of_the_larger_vector(offs: str, sizes: s
 def test_strided_slice_off_the_tile_grid_is_a_diagnostic() -> None:
     with pytest.raises(OpError, match=r"'vector.extract_strided_slice' op .*offsets \[0, 8\]: the window's tiles"):
         run_pipeline(_slices("0, 8", "16, 16"), PIPELINE)
+
+
+# A flatten-to-1-D round trip between two 2-D layouts neither of which has a 1-D equivalent
+# (wrap along the columns): the 1-D values take a contiguous block layout and both sides convert.
+FLATTEN_ROUND_TRIP = """
+#a = #xegpu.layout<sg_layout = [1, 8], sg_data = [4, 16], order = [0, 1]>
+#s = #xegpu.layout<sg_layout = [8, 1], sg_data = [2, 8], order = [0, 1]>
+gpu.module @kernels {
+  gpu.func @k(%X: memref<16x64xf32>, %Y: memref<16x64xf32>) kernel {
+    %xd = xegpu.create_nd_tdesc %X : memref<16x64xf32> -> !xegpu.tensor_desc<16x64xf32, #a>
+    %x = xegpu.load_nd %xd[0, 0] : !xegpu.tensor_desc<16x64xf32, #a> -> vector<16x64xf32>
+    %f = vector.shape_cast %x : vector<16x64xf32> to vector<1024xf32>
+    %e = math.exp %f : vector<1024xf32>
+    %y = vector.shape_cast %e : vector<1024xf32> to vector<16x64xf32>
+    %yd = xegpu.create_nd_tdesc %Y : memref<16x64xf32> -> !xegpu.tensor_desc<16x64xf32, #s>
+    xegpu.store_nd %y, %yd[0, 0] : vector<16x64xf32>, !xegpu.tensor_desc<16x64xf32, #s>
+    gpu.return
+  }
+}
+"""
+
+
+def test_flatten_round_trip_between_layouts_without_a_1d_equivalent() -> None:
+    _agree(FLATTEN_ROUND_TRIP)
+    prop = str(run_pipeline(FLATTEN_ROUND_TRIP, "xegpu-propagate-layout"))
+    assert "sg_layout = [8], sg_data = [128]" in prop

@@ -32,18 +32,6 @@ func.func @slice_on_load(%m: memref<256xf32>, %o: memref<256x256xf32>) {
 
 // -----
 
-// shape_cast whose subgroup ownership cannot be kept (column-major merge).
-#l = #xegpu.layout<sg_layout = [4, 2], sg_data = [8, 16], order = [0, 1]>
-func.func @bad_cast(%x: vector<1024xf32>) -> vector<32x32xf32> {
-  %e = math.exp %x : vector<1024xf32>
-  %y = vector.shape_cast %e : vector<1024xf32> to vector<32x32xf32>
-  %z = arith.negf %y {layout_result_0 = #l} : vector<32x32xf32>
-  return %z : vector<32x32xf32>
-}
-// CHECK: error: 'vector.shape_cast' op cannot derive operand layouts from %y (result #0 of 'vector.shape_cast'): shape_cast [1024] -> [32, 32]: no source layout gives every subgroup the same elements as the result layout
-
-// -----
-
 // A user's store layout that disagrees with the descriptor's is reported, never overwritten.
 #a = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
 #b = #xegpu.layout<sg_layout = [4, 8], sg_data = [64, 16]>
