@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     BFloat16Type,
     FileLineColLoc,
+    FloatAttr,
     IntAttr,
     LocationAttr,
     ModuleOp,
@@ -37,6 +38,8 @@ from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 _PENDING = "wgdist.pending-location-alias "
+# What xDSL raises when a parsed value cannot be built (out of range, not a valid enum member...)
+_BUILD_ERRORS = (VerifyException, ValueError, OverflowError)
 
 
 class _HexFloatElement(Parser._TensorLiteralElement):
@@ -45,6 +48,8 @@ class _HexFloatElement(Parser._TensorLiteralElement):
     def to_type(self, parser: Any, type: Any) -> Any:
         if not isinstance(type, AnyFloat):
             return super().to_type(parser, type)
+        if self.is_negative:
+            parser.raise_error("hexadecimal float literal should not have a leading minus", at_position=self.span)
         bits = int(self.value)  # type: ignore[arg-type]
         width = type.bitwidth
         if bits >= 1 << width:
@@ -75,7 +80,10 @@ class LocatingParser(Parser):
 
     def parse_optional_operation(self) -> Operation | None:
         start = self._current_token.span
-        op = super().parse_optional_operation()
+        try:
+            op = super().parse_optional_operation()
+        except _BUILD_ERRORS as e:  # an op's custom parser building an attribute or type it rejects
+            self.raise_error(str(e).split("\n", 1)[0], start.start, self.pos)
         if op is None:
             return None
         if _is_pending(op.location):  # resolved at the end; keep where the op was written
@@ -130,15 +138,29 @@ class LocatingParser(Parser):
         start = self.pos
         try:
             return super().parse_optional_attribute()
-        except (VerifyException, ValueError) as e:  # raised while building a builtin attribute
+        except _BUILD_ERRORS as e:  # raised while building a builtin attribute
             self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
 
     def parse_optional_type(self) -> Any:
         start = self.pos
         try:
             return super().parse_optional_type()
-        except (VerifyException, ValueError) as e:
+        except _BUILD_ERRORS as e:
             self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
+
+    def parse_optional_builtin_int_or_float_attr(self) -> Any:
+        """MLIR's rules for ``0x...`` float literals: a bit pattern that fits, and no minus sign."""
+        start = self.pos
+        try:
+            attr = super().parse_optional_builtin_int_or_float_attr()
+        except OverflowError:
+            text = " ".join(self.lexer.input.content[start : self.pos].split())
+            self.raise_error(f"hexadecimal float literal does not fit in its type: {text}", start, self.pos)
+        if isinstance(attr, FloatAttr):
+            text = self.lexer.input.content[start : self.pos].lstrip()
+            if text.startswith("-") and text[1:].lstrip()[:2] in ("0x", "0X"):
+                self.raise_error("hexadecimal float literal should not have a leading minus", start, self.pos)
+        return attr
 
     def parse_dense_int_or_fp_elements_attr(self, type: Any) -> Any:
         """Checks made after the whole literal was read point at the literal, not past it."""
@@ -163,8 +185,8 @@ class LocatingParser(Parser):
             self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
 
     def _parse_tensor_literal_element(self) -> Parser._TensorLiteralElement:
-        text = self._current_token.text
         element = super()._parse_tensor_literal_element()
+        text = element.span.text.lstrip("-").lstrip()
         if text[:2] in ("0x", "0X") and isinstance(element.value, int) and not isinstance(element.value, bool):
             return _HexFloatElement(element.is_negative, element.value, element.span)
         return element

@@ -90,6 +90,34 @@ BROKEN_INPUTS: dict[str, tuple[str, int | None, str]] = {
         2,
         r"Shape mismatch in dense literal",
     ),
+    "hex_float_too_wide": (
+        KERNEL_HEAD + "  %0 = arith.constant 0x1FFFFFFFF : f32\n  func.return\n}\n",
+        2,
+        r"hexadecimal float literal does not fit in its type: 0x1FFFFFFFF : f32",
+    ),
+    "hex_float_negative": (
+        KERNEL_HEAD + "  %0 = arith.constant -0x3F800000 : f32\n  func.return\n}\n",
+        2,
+        r"hexadecimal float literal should not have a leading minus",
+    ),
+    "hex_float_negative_dense": (
+        KERNEL_HEAD + "  %0 = arith.constant dense<[0x0, -0x3F800000]> : vector<2xf32>\n  func.return\n}\n",
+        2,
+        r"hexadecimal float literal should not have a leading minus",
+    ),
+    "bad_enum_in_custom_syntax": (
+        KERNEL_HEAD
+        + "  %w = arith.constant dense<0.0> : vector<8xf32>\n"
+        + "  %r = vector.multi_reduction <bogus>, %v, %w [0] : vector<4x8xf32> to vector<8xf32>\n"
+        + "  func.return\n}\n",
+        3,
+        r"'bogus' is not a valid CombiningKindFlag",
+    ),
+    "wrong_type_kind_in_custom_syntax": (
+        KERNEL_HEAD + "  %0 = vector.load %v[%a] : vector<4x8xf32>, vector<8xf32>\n  func.return\n}\n",
+        2,
+        r"vector<4x8xf32> should be of base attribute memref",
+    ),
     "undefined_location_alias": (
         KERNEL_HEAD + "  %0 = arith.constant 1 : i32 loc(#nowhere)\n  func.return\n}\n",
         2,
