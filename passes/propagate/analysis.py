@@ -321,7 +321,7 @@ class Analysis:
                     continue
                 for r in op.results:
                     if isinstance(r.type, VectorType) and r not in self.layout:
-                        f = forward_result_layout(op, [self.layout.get(o) for o in op.operands])
+                        f = self._forward(op, r)
                         if f is not None:
                             self.assign(r, f)
                             changed = True
@@ -332,6 +332,18 @@ class Analysis:
                 fallback = True  # one more round in which a blocked op may take a block layout
         for op, (_, msg) in self._blocked.items():
             raise OpError(op, msg)
+
+    def _forward(self, op: Operation, r: OpResult) -> AnyLayout | None:
+        """The layout ``op``'s operands imply for ``r``; for scf ops, that of the values flowing
+        into it (an init or a yielded value)."""
+        if isinstance(op, scf.IfOp | scf.ForOp):
+            flows: list[SSAValue] = []
+            if isinstance(op, scf.ForOp):
+                flows += [op.iter_args[r.index], _yield_of(op.body.block).operands[r.index]]
+            else:
+                flows += [_yield_of(reg.block).operands[r.index] for reg in (op.true_region, op.false_region) if reg.blocks]
+            return next((self.layout[v] for v in flows if v in self.layout and self.layout[v].is_wg), None)
+        return forward_result_layout(op, [self.layout.get(o) for o in op.operands])
 
     def _unblock(self, op: Operation, fallback: bool) -> bool:
         """Give ``op``'s result a layout its backward rule accepts: the one its operands imply,

@@ -181,3 +181,33 @@ def test_flatten_round_trip_between_layouts_without_a_1d_equivalent() -> None:
     _agree(FLATTEN_ROUND_TRIP)
     prop = str(run_pipeline(FLATTEN_ROUND_TRIP, "xegpu-propagate-layout"))
     assert "sg_layout = [8], sg_data = [128]" in prop
+
+
+# An scf.if result that only feeds a vector.reduction takes the layout of what its branches yield.
+IF_TO_SCALAR = """
+#l = #xegpu.layout<sg_layout = [4], sg_data = [8]>
+gpu.module @kernels {
+  gpu.func @k(%X: memref<64xf32>, %Y: memref<64xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %bid = gpu.block_id x
+    %cond = arith.cmpi eq, %bid, %c0 : index
+    %xd = xegpu.create_nd_tdesc %X : memref<64xf32> -> !xegpu.tensor_desc<64xf32, #l>
+    %x = xegpu.load_nd %xd[0] : !xegpu.tensor_desc<64xf32, #l> -> vector<64xf32>
+    %r = scf.if %cond -> (vector<64xf32>) {
+      %e = math.exp %x : vector<64xf32>
+      scf.yield %e : vector<64xf32>
+    } else {
+      scf.yield %x : vector<64xf32>
+    }
+    %t = vector.reduction <maximumf>, %r : vector<64xf32> into f32
+    %b = vector.broadcast %t : f32 to vector<64xf32>
+    %yd = xegpu.create_nd_tdesc %Y : memref<64xf32> -> !xegpu.tensor_desc<64xf32, #l>
+    xegpu.store_nd %b, %yd[0] : vector<64xf32>, !xegpu.tensor_desc<64xf32, #l>
+    gpu.return
+  }
+}
+"""
+
+
+def test_if_result_feeding_only_a_scalar_reduction_follows_its_branches() -> None:
+    _agree(IF_TO_SCALAR)

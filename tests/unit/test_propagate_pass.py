@@ -276,8 +276,8 @@ def test_unreached_value_is_named():
         f"func.func @f(%X: {mt((8, 8))}, %Y: {mt((8, 8))}) -> f32 {{\n"
         + load("x", "X", (8, 8))
         + "  %z = arith.constant 0.0 : f32\n"
-        + f"  %e = vector.broadcast %z : f32 to {vt((8, 8))}\n"
-        + f"  %s = vector.reduction <add>, %e, %z : {vt((8, 8))} into f32\n"
+        + f"  %e = vector.broadcast %z : f32 to {vt((64,))}\n"
+        + f"  %s = vector.reduction <add>, %e, %z : {vt((64,))} into f32\n"
         + store("x", "Y", (8, 8), Layout((2, 2), (4, 4)))
         + "  return %s : f32\n}\n"
     )

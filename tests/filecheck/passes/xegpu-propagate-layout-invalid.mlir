@@ -8,8 +8,8 @@
 #l = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
 func.func @unreached(%x: vector<256x128xf32>, %o: memref<256x128xf32>) -> f32 {
   %z = arith.constant 0.0 : f32
-  %e = vector.broadcast %z : f32 to vector<256x128xf32>
-  %s = vector.reduction <add>, %e, %z : vector<256x128xf32> into f32
+  %e = vector.broadcast %z : f32 to vector<256xf32>
+  %s = vector.reduction <add>, %e, %z : vector<256xf32> into f32
   %t = xegpu.create_nd_tdesc %o : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #l>
   xegpu.store_nd %x, %t[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #l>
   return %s : f32
