@@ -179,7 +179,10 @@ class Constant:
             if isinstance(shift, int):
                 out.append(const_block(local + shift))
                 continue
-            bc = env.emit(BroadcastOp(shift, vtype))
+            scalar = ids.materialize(shift)
+            if not isinstance(vtype.element_type, IndexType):  # i32 etc.: the shift is an index
+                scalar = env.emit(arith.IndexCastOp(scalar, vtype.element_type)).results[0]
+            bc = env.emit(BroadcastOp(scalar, vtype))
             add = env.emit(arith.AddiOp(base, bc.results[0]))
             out.append(add.results[0])
         env.vmap[op.result] = out

@@ -211,3 +211,35 @@ gpu.module @kernels {
 
 def test_if_result_feeding_only_a_scalar_reduction_follows_its_branches() -> None:
     _agree(IF_TO_SCALAR)
+
+
+def _i32_affine_kernel(lay_b: str) -> str:
+    vals = ", ".join(str(i) for i in range(32))
+    return f"""
+#a = #xegpu.layout<sg_layout = [4], sg_data = [4]>
+#b = #xegpu.layout<{lay_b}>
+gpu.module @kernels {{
+  gpu.func @k(%X: memref<32xi32>, %Y: memref<32xi32>, %Z: memref<32xi32>) kernel {{
+    %xa = xegpu.create_nd_tdesc %X : memref<32xi32> -> !xegpu.tensor_desc<32xi32, #a>
+    %xb = xegpu.create_nd_tdesc %X : memref<32xi32> -> !xegpu.tensor_desc<32xi32, #b>
+    %va = xegpu.load_nd %xa[0] : !xegpu.tensor_desc<32xi32, #a> -> vector<32xi32>
+    %vb = xegpu.load_nd %xb[0] : !xegpu.tensor_desc<32xi32, #b> -> vector<32xi32>
+    %c = arith.constant dense<[{vals}]> : vector<32xi32>
+    %h = arith.constant dense<0x7FFFFFFF> : vector<32xi32>
+    %sa = arith.addi %va, %c : vector<32xi32>
+    %sa2 = arith.minsi %sa, %h : vector<32xi32>
+    %sb = arith.muli %vb, %c : vector<32xi32>
+    %yd = xegpu.create_nd_tdesc %Y : memref<32xi32> -> !xegpu.tensor_desc<32xi32, #a>
+    xegpu.store_nd %sa2, %yd[0] : vector<32xi32>, !xegpu.tensor_desc<32xi32, #a>
+    %zd = xegpu.create_nd_tdesc %Z : memref<32xi32> -> !xegpu.tensor_desc<32xi32, #b>
+    xegpu.store_nd %sb, %zd[0] : vector<32xi32>, !xegpu.tensor_desc<32xi32, #b>
+    gpu.return
+  }}
+}}
+"""
+
+
+def test_affine_i32_constant_with_two_layouts() -> None:
+    # the per-tile shift is an index: it must be cast to i32 before the broadcast (was invalid IR)
+    out = _agree(_i32_affine_kernel("sg_layout = [4], sg_data = [2]"))
+    assert "arith.index_cast" in out
