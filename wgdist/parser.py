@@ -8,6 +8,8 @@
   -mlir-print-debuginfo`` puts every location alias; an alias never defined is a located error.
 * An attribute or type that fails to build (an integer out of range for its type, ...) is a
   located parse error, not an exception from deep inside xDSL.
+* Ops whose xDSL verifier is weaker than LLVM 22's get the missing checks as they are read
+  (:mod:`wgdist.dialects.vector_ops.checked`).
 * A hexadecimal literal inside ``dense<...>`` of a float element type is the element's bit
   pattern, as in MLIR (``dense<0xFF800000> : vector<4xf32>`` is -inf). xDSL 0.74 reads it as an
   integer and converts the number, silently producing 4.28e9.
@@ -86,6 +88,13 @@ class LocatingParser(Parser):
             self.raise_error(str(e).split("\n", 1)[0], start.start, self.pos)
         if op is None:
             return None
+        if (extra_check := _parse_checks().get(op.name)) is not None:
+            try:
+                extra_check(op)
+            except VerifyException as e:
+                line_end = self.lexer.input.content.find("\n", start.start)
+                end = self.pos if line_end < 0 else min(line_end, self.pos)
+                self.raise_error(f"'{op.name}' op {e}", start.start, end)
         if _is_pending(op.location):  # resolved at the end; keep where the op was written
             assert isinstance(op.location, NameLoc)
             op.location = NameLoc(op.location.desc, self._text_location(start))
@@ -194,3 +203,9 @@ class LocatingParser(Parser):
 
 def _is_pending(loc: object) -> bool:
     return isinstance(loc, NameLoc) and loc.desc.data.startswith(_PENDING)
+
+
+def _parse_checks() -> dict[str, Any]:
+    from wgdist.dialects.vector_ops.checked import PARSE_CHECKS
+
+    return PARSE_CHECKS

@@ -118,6 +118,11 @@ BROKEN_INPUTS: dict[str, tuple[str, int | None, str]] = {
         2,
         r"vector<4x8xf32> should be of base attribute memref",
     ),
+    "broadcast_dimension_mismatch": (
+        KERNEL_HEAD + "  %r = vector.broadcast %v : vector<4x8xf32> to vector<8x8xf32>\n  func.return\n}\n",
+        2,
+        r"'vector\.broadcast' op dimension mismatch \(4 vs\. 8\)",
+    ),
     "undefined_location_alias": (
         KERNEL_HEAD + "  %0 = arith.constant 1 : i32 loc(#nowhere)\n  func.return\n}\n",
         2,

@@ -323,3 +323,48 @@ func.func @f35(%v: vector<4x[8]xf32>, %w: vector<[4]xf32>) {
 }
 
 // CHECK: value dimension 0 (4) must cover the whole scalable destination dimension 1 (8)
+
+// -----
+
+func.func @f(%w: vector<8xf32>) {
+  %r = vector.broadcast %w : vector<8xf32> to vector<8x4xf32>
+  return
+}
+
+// CHECK: 'vector.broadcast' op dimension mismatch (8 vs. 4): dim 0 of vector<8xf32> must be 1 or equal dim 1 of vector<8x4xf32>
+
+// -----
+
+func.func @f(%v: vector<4x8xf32>) {
+  %r = vector.broadcast %v : vector<4x8xf32> to vector<8xf32>
+  return
+}
+
+// CHECK: 'vector.broadcast' op source rank higher than destination rank (vector<4x8xf32> has rank 2, vector<8xf32> has rank 1)
+
+// -----
+
+func.func @f(%v: vector<4x8xf32>) {
+  %r = vector.extract %v[5] : vector<8xf32> from vector<4x8xf32>
+  return
+}
+
+// CHECK: 'vector.extract' op expected position attribute #1 to be a non-negative integer smaller than the corresponding vector dimension or poison (-1): position 5, dimension 4 of vector<4x8xf32>
+
+// -----
+
+func.func @f(%v: vector<4x8xf32>, %s: f32) {
+  %r = vector.insert %s, %v[0, 8] : f32 into vector<4x8xf32>
+  return
+}
+
+// CHECK: 'vector.insert' op expected position attribute #2 to be a non-negative integer smaller than the corresponding vector dimension or poison (-1): position 8, dimension 8 of vector<4x8xf32>
+
+// -----
+
+func.func @f(%v: vector<4x8xf32>) {
+  %r = "vector.reduction"(%v) <{kind = #vector.kind<add>}> : (vector<4x8xf32>) -> f32
+  return
+}
+
+// CHECK: 'vector.reduction' op unsupported reduction rank: 2 (vector<4x8xf32>; expected 1-D)
