@@ -86,6 +86,8 @@ class Plan:
         self.ops: list[tuple[Operation, Handler]] = []
         self.base: dict[Operation, int] = {}
         self._ranges: list[tuple[int, int]] = []
+        self._first: tuple[int, Operation, Dist] | None = None
+        """The subgroup count outside sg_id_range regions (the first layout seen), for checking."""
         self.extra: dict[object, object] = {}
         """Handler-private facts shared between an op and its regions' ops (scf targets)."""
 
@@ -161,6 +163,17 @@ class Plan:
                 f"sg_layout size {d.num_subgroups} ({describe(d.layout)}) must match the "
                 f"sg_id_range [{a}, {b}) of the enclosing scf.if ({size} subgroups)",
             )
+        if size is None:
+            if self._first is None:
+                self._first = (d.num_subgroups, op, d)
+            elif d.num_subgroups != self._first[0]:
+                n, first, fd = self._first
+                raise OpError(
+                    op,
+                    f"sg_layout size {d.num_subgroups} ({describe(d.layout)}) differs from the "
+                    f"{n} subgroups of the workgroup's other layouts ({describe(fd.layout)} on "
+                    f"'{first.name}'): every layout outside an sg_id_range must cover all subgroups",
+                )
         self.dist[v] = d
 
     def _is_wg(self, op: Operation) -> bool:

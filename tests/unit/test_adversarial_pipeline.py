@@ -243,3 +243,9 @@ def test_affine_i32_constant_with_two_layouts() -> None:
     # the per-tile shift is an index: it must be cast to i32 before the broadcast (was invalid IR)
     out = _agree(_i32_affine_kernel("sg_layout = [4], sg_data = [2]"))
     assert "arith.index_cast" in out
+
+
+def test_layouts_with_different_subgroup_counts_are_a_diagnostic() -> None:
+    # 4 subgroups for #a, 2 for #b: two subgroups would skip #b's data (was accepted silently)
+    with pytest.raises(OpError, match=r"'xegpu.create_nd_tdesc' op sg_layout size 2 .* differs from the 4 subgroups"):
+        run_pipeline(_i32_affine_kernel("sg_layout = [2], sg_data = [16]"), PIPELINE)
