@@ -73,6 +73,7 @@ class LocatingParser(Parser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._pending_locs: dict[str, Span] = {}  # forward location alias -> first use
+        self._first_uses: dict[str, Span] = {}  # SSA name -> first use before its definition
 
     def _text_location(self, span: Span) -> FileLineColLoc:
         loc = span.get_location()
@@ -110,8 +111,21 @@ class LocatingParser(Parser):
             return NameLoc(StringAttr(_PENDING + token.text), NoneAttr())
         return super()._parse_location()
 
+    def resolve_operand(self, operand: Any, type: Any) -> Any:
+        if operand.operand_name not in self.ssa_values:  # a forward use: remember the first
+            self._first_uses.setdefault(operand.operand_name, operand.span)
+        return super().resolve_operand(operand, type)
+
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
-        module = super().parse_module(allow_implicit_module)
+        try:
+            module = super().parse_module(allow_implicit_module)
+        except ParseError as e:
+            undefined = [n for n in self._first_uses if n in self.forward_ssa_references]
+            if not e.msg.startswith("values used but not defined") or not undefined:
+                raise
+            first = min(undefined, key=lambda n: self._first_uses[n].start)
+            names = ", ".join("%" + n for n in undefined)
+            self.raise_error(f"use of undeclared SSA value name (undefined: {names})", self._first_uses[first])
         if self._pending_locs:
             self._resolve_pending_locations(module)
         return module

@@ -123,6 +123,11 @@ BROKEN_INPUTS: dict[str, tuple[str, int | None, str]] = {
         2,
         r"'vector\.broadcast' op dimension mismatch \(4 vs\. 8\)",
     ),
+    "undefined_value_points_at_its_use": (
+        KERNEL_HEAD + "  %0 = arith.addf %a, %nope : f32\n  func.return\n}\n",
+        2,
+        r"use of undeclared SSA value name \(undefined: %nope\)",
+    ),
     "undefined_location_alias": (
         KERNEL_HEAD + "  %0 = arith.constant 1 : i32 loc(#nowhere)\n  func.return\n}\n",
         2,
