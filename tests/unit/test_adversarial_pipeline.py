@@ -4,11 +4,18 @@ program must compute what the workgroup program computes."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import wgdist
 from wgdist import run_pipeline
 from wgdist.diagnostics import OpError
+from wgdist.layout import Layout
+from wgdist.layout_rules import RuleError, shape_cast_source_layout
+from wgdist.passes.distribute.common import Dist
+from wgdist.passes.distribute.regather import run_plan
 
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
 
@@ -249,3 +256,45 @@ def test_layouts_with_different_subgroup_counts_are_a_diagnostic() -> None:
     # 4 subgroups for #a, 2 for #b: two subgroups would skip #b's data (was accepted silently)
     with pytest.raises(OpError, match=r"'xegpu.create_nd_tdesc' op sg_layout size 2 .* differs from the 4 subgroups"):
         run_pipeline(_i32_affine_kernel("sg_layout = [2], sg_data = [16]"), PIPELINE)
+
+
+# ---- property: every shape_cast the propagation accepts is distributable --------------------------
+@st.composite
+def _cast_case(draw: st.DrawFn) -> tuple[tuple[int, ...], Layout, tuple[int, ...]]:
+    m, n = draw(st.sampled_from([8, 16, 32])), draw(st.sampled_from([8, 16, 32]))
+    lm = draw(st.sampled_from([1, 2, 4]))
+    ln = draw(st.sampled_from([1, 2, 4]))
+    dm = draw(st.sampled_from([d for d in (1, 2, 4, 8, 16, 32) if m % d == 0 and (m // d) % lm == 0]))
+    dn = draw(st.sampled_from([d for d in (1, 2, 4, 8, 16, 32) if n % d == 0 and (n // d) % ln == 0]))
+    order = draw(st.sampled_from([(1, 0), (0, 1)]))
+    a = draw(st.sampled_from([d for d in (2, 4) if m % d == 0]))
+    shape3 = draw(st.sampled_from([(a, m // a, n), (m, n // 2, 2), (m * n,)]))
+    return (m, n), Layout((lm, ln), (dm, dn), order=order), shape3
+
+
+@settings(max_examples=60, deadline=None)
+@given(_cast_case())
+def test_accepted_shape_casts_are_distributable(case: tuple[tuple[int, ...], Layout, tuple[int, ...]]) -> None:
+    src, src_layout, res = case
+    try:
+        res_layout = shape_cast_source_layout(src_layout, res, src)  # the layout of the result side
+    except RuleError:
+        return
+    ds, d = Dist(src, src_layout), Dist(res, res_layout)
+    ids = np.arange(int(np.prod(src))).reshape(src)
+    plan = run_plan(ds, d, ids, ids.reshape(res))
+    assert plan is not None
+    for s in range(d.num_subgroups):  # the plan reads exactly the result's elements, per subgroup
+        got = []
+        for runs in plan:
+            flat = np.zeros(int(np.prod(d.tile_shape)), dtype=int)
+            for j, q, p, k in runs:
+                start = ds.table[s][j]
+                tile = ids[tuple(slice(o, o + t) for o, t in zip(start, ds.tile_shape))].ravel()
+                flat[p : p + k] = tile[q : q + k]
+            got.append(flat)
+        want = [
+            ids.reshape(res)[tuple(slice(o, o + t) for o, t in zip(start, d.tile_shape))].ravel()
+            for start in d.table[s]
+        ]
+        assert all(np.array_equal(a, b) for a, b in zip(got, want))
