@@ -120,6 +120,13 @@ class LocatingParser(Parser):
         try:
             module = super().parse_module(allow_implicit_module)
         except ParseError as e:
+            if (
+                e.msg == "Could not parse entire input!"
+                and self._current_token.kind == MLIRTokenKind.EOF
+                and allow_implicit_module
+                and not self.forward_ssa_references
+            ):  # no ops at all (empty, comments, aliases only): an empty module, as in mlir-opt
+                return ModuleOp([])
             undefined = [n for n in self._first_uses if n in self.forward_ssa_references]
             if not e.msg.startswith("values used but not defined") or not undefined:
                 raise

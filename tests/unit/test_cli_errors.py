@@ -337,3 +337,12 @@ def test_file_errors_name_the_file(args: list[str], message: str, tmp_path: Path
     (tmp_path / "ok.mlir").write_text("func.func @f() {\n  func.return\n}\n")
     err = assert_clean_failure(run(args, tmp_path))
     assert err.strip() == message, err
+
+
+@pytest.mark.parametrize("text", ["", "// only a comment\n", "#l = #xegpu.layout<inst_data = [8, 16]>\n"])
+def test_input_without_ops_is_an_empty_module(text: str, tmp_path: Path) -> None:
+    """As in mlir-opt: no ops at all (empty file, comments, aliases) is an empty module."""
+    (tmp_path / "e.mlir").write_text(text)
+    proc = run(["e.mlir"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["builtin.module", "{", "}"], proc.stdout
