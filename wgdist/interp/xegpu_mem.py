@@ -26,7 +26,10 @@ from wgdist.interp.values import (
     ScatterDesc,
     UnsupportedOpError,
     array_converter,
+    int_width,
+    is_float,
     np_dtype,
+    unsigned_dtype,
 )
 from wgdist.interp.xegpu_nd import mixed_getter
 
@@ -156,35 +159,66 @@ def _prefetch(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
+def _unsigned(pick: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``pick`` applied to the unsigned reading of two integer arrays of the same dtype."""
+
+    def fn(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        u = unsigned_dtype(a.dtype.itemsize * 8)
+        return np.asarray(pick(a.view(u), b.view(u))).view(a.dtype)
+
+    return fn
+
+
+_FLOAT_RMW = {"addf", "mulf", "maximumf", "minimumf", "maxnumf", "minnumf"}
 _RMW: dict[str, Callable[[Any, Any], Any]] = {
     "addf": np.add, "addi": np.add, "mulf": np.multiply, "muli": np.multiply,
-    "maxs": np.maximum, "mins": np.minimum, "maximumf": np.maximum, "minimumf": np.minimum,
-    "maxnumf": np.fmax, "minnumf": np.fmin, "andi": np.bitwise_and, "ori": np.bitwise_or,
-    "xori": np.bitwise_xor, "assign": lambda a, b: b,
-}
+    "maxs": np.maximum, "mins": np.minimum, "maxu": _unsigned(np.maximum), "minu": _unsigned(np.minimum),
+    "maximumf": np.maximum, "minimumf": np.minimum, "maxnumf": np.fmax, "minnumf": np.fmin,
+    "andi": np.bitwise_and, "ori": np.bitwise_or, "xori": np.bitwise_xor, "assign": lambda a, b: b,
+}  # fmt: skip
+
+
+def _rmw_kind(op: Operation, elt: Any) -> Callable[[Any, Any], Any]:
+    kind = getattr(op, "kind_name", None)
+    if not isinstance(kind, str):
+        raise UnsupportedOpError(op, f"has no readable atomic kind ({op.properties.get('kind')})")
+    fn = _RMW.get(kind)
+    if fn is None:
+        raise UnsupportedOpError(op, f"atomic kind '{kind}' is not supported")
+    if kind != "assign" and (kind in _FLOAT_RMW) != is_float(elt):
+        what = "floating-point" if kind in _FLOAT_RMW else "integer"
+        raise InterpError(op, f"the {what} atomic kind '{kind}' does not apply to {elt} elements")
+    if not is_float(elt) and int_width(elt) == 1 and kind not in ("andi", "ori", "xori", "assign"):
+        raise UnsupportedOpError(op, f"atomic kind '{kind}' on i1 elements is not supported")
+    return fn
 
 
 @handler("xegpu.atomic_rmw")
 def _atomic_rmw(c: FuncCompiler, op: Operation) -> Step:
-    kind = str(getattr(op.properties.get("kind"), "data", op.properties.get("kind")))
-    fn = _RMW.get(kind)
-    if fn is None:
-        raise UnsupportedOpError(op, f"atomic kind '{kind}' is not supported")
+    t = op.operands[0].type
+    if not _is_tdesc(t):
+        raise UnsupportedOpError(op, f"expects a scattered tensor descriptor, got {t}")
+    elt = t.element_type  # type: ignore[attr-defined]
+    fn = _rmw_kind(op, elt)
+    conv = array_converter(elt)
     d, mask, val = c.ins(op)
     (r,) = c.outs(op)
-    chunk = op.operands[0].type.chunk_size  # type: ignore[attr-defined]
+    chunk = t.chunk_size  # type: ignore[attr-defined]
 
     def step(v: Frame) -> None:
         desc: ScatterDesc = v[d]
-        mk = np.asarray(v[mask])
+        mk = np.broadcast_to(np.asarray(v[mask]), desc.offsets.shape)
         lin = _lanes(op, desc.mem, desc.offsets, mk, chunk).reshape(-1)
         m = np.broadcast_to(mk[..., None], (*mk.shape, chunk)).reshape(-1)
-        value = np.asarray(v[val]).reshape(-1)
         data = desc.mem.buf.data
+        value = conv(np.asarray(v[val])).astype(data.dtype).reshape(-1)
         old = np.zeros(lin.shape, dtype=data.dtype)
-        for i in np.nonzero(m)[0]:  # sequential lanes: duplicates accumulate like atomics do
-            old[i] = data[lin[i]]
-            data[lin[i]] = fn(data[lin[i]], value[i])
+        with np.errstate(over="ignore", invalid="ignore"):
+            for i in np.flatnonzero(m):  # lane by lane: duplicates accumulate like atomics do
+                j = lin[i]
+                cur = data[j : j + 1]
+                old[i] = cur[0]
+                data[j] = conv(fn(cur, value[i : i + 1]))[0]
         desc.mem.buf.note_write(lin[m], v[0].who, unique=False)
         v[r] = old.reshape(np.shape(v[val]))
 
