@@ -18,7 +18,7 @@ from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 
 from wgdist.interp.compare import Comparison, compare_buffers
 from wgdist.interp.launch import RunResult, find_function, run_kernel
-from wgdist.interp.values import int_width, is_float, np_dtype
+from wgdist.interp.values import array_converter, int_width, is_float, np_dtype
 
 __all__ = ["CheckResult", "check", "infer_subgroups", "random_inputs"]
 
@@ -102,7 +102,7 @@ def random_inputs(func: Operation, seed: int) -> list[np.ndarray]:
             arr = rng.random(size=shape) < 0.5
         else:
             arr = rng.integers(-8, 9, size=shape)
-        out.append(np.asarray(arr).astype(np_dtype(et)))
+        out.append(np.asarray(array_converter(et)(arr)).astype(np_dtype(et)))
     return out
 
 

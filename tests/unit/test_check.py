@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import wgdist
@@ -130,3 +131,20 @@ def test_console_script_runs(tmp_path: Path) -> None:
     res = subprocess.run([str(exe), wg, "--against", sg, "--seed", "5"], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert "seed 5" in res.stdout
+
+
+def test_bf16_buffers_are_compared_with_a_bf16_tolerance() -> None:
+    from xdsl.dialects.builtin import BFloat16Type, Float32Type
+
+    from wgdist.interp.compare import Comparison, compare_buffers
+    from wgdist.interp.values import Buffer
+
+    ref = np.array([1.0, 0.5, -3.0], np.float32)
+    one_ulp = (ref.view(np.uint32) + (1 << 16)).view(np.float32)  # the next bf16 value up
+    for elt, ok in ((BFloat16Type(), True), (Float32Type(), False)):
+        a = Buffer(ref.copy(), "a", track=True, elt=elt)
+        b = Buffer(one_ulp.copy(), "b", track=True, elt=elt)
+        a.n_writes[:] = b.n_writes[:] = 1
+        comp = Comparison()
+        compare_buffers("%x", (3,), a, b, (1, 1, 1), comp)
+        assert comp.ok == ok, comp.counts

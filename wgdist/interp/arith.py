@@ -22,12 +22,16 @@ from wgdist.interp.values import (
     InterpError,
     UnsupportedOpError,
     array_converter,
+    bit_width,
+    bits_dtype,
     element_type,
+    from_bits,
     int_width,
     is_float,
     np_dtype,
     round_bf16,
     scalar_converter,
+    to_bits,
     to_unsigned,
     unsigned_dtype,
     wrap_int,
@@ -435,14 +439,9 @@ for _k in (
 
 @handler("arith.bitcast")
 def _bitcast(c: FuncCompiler, op: Operation) -> Step:
-    src = np_dtype(element_type(op.operands[0].type))
+    src_t = element_type(op.operands[0].type)
     dst_t = element_type(op.results[0].type)
-    dst = np_dtype(dst_t)
-    if src.itemsize != dst.itemsize or isinstance(dst_t, BFloat16Type) or isinstance(
-        element_type(op.operands[0].type), BFloat16Type
-    ):
-        raise UnsupportedOpError(op, f"bitcast from {src} to {dst} is not supported")
-    if isinstance(op.results[0].type, VectorType):
-        return elementwise(c, op, lambda a: np.ascontiguousarray(a).view(dst))
-    conv = scalar_converter(dst_t)
-    return elementwise(c, op, lambda a: conv(np.array(a, dtype=src).view(dst)[()]))
+    if bit_width(src_t) != bit_width(dst_t):
+        raise UnsupportedOpError(op, f"bitcast from {src_t} to {dst_t}: the bit widths differ")
+    dst = bits_dtype(dst_t)
+    return elementwise(c, op, lambda a: from_bits(to_bits(a, src_t).view(dst), dst_t))

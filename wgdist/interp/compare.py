@@ -3,7 +3,8 @@
 Four checks per memref argument:
 * values: exact for integers and booleans; for floats
   ``|sg - wg| <= rtol * |wg| + atol * max(1, max |wg|)`` with per-type defaults that allow for
-  f16 inputs and f32 accumulations summed in different orders;
+  f16 inputs and f32 accumulations summed in different orders (bf16 buffers, held as float32,
+  get a few bf16 ulps);
 * coverage: every element the reference wrote was written in subgroup mode, and nothing else was;
 * workgroups: an element written by k workgroups in the reference is written by k workgroups in
   subgroup mode (catches workgroup reorderings that compute a tile twice and skip another);
@@ -16,11 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from xdsl.dialects.builtin import BFloat16Type
 
 from wgdist.interp.values import Buffer
 
 # (rtol, atol factor) per dtype: atol is scaled by max(1, max |reference|)
 TOLERANCES: dict[str, tuple[float, float]] = {
+    "bfloat16": (3.2e-2, 1.6e-2),
     "float16": (4e-3, 2e-3),
     "float32": (1e-4, 1e-4),
     "float64": (1e-10, 1e-10),
@@ -77,7 +80,8 @@ def compare_buffers(
     """Compare one argument buffer; differences are appended to ``out``."""
     a, b = ref.data, got.data
     if a.dtype.kind == "f":
-        dr, da = TOLERANCES.get(a.dtype.name, (1e-4, 1e-4))
+        key = "bfloat16" if isinstance(ref.elt, BFloat16Type) else a.dtype.name
+        dr, da = TOLERANCES.get(key, (1e-4, 1e-4))
         rt = dr if rtol is None else rtol
         at = da if atol is None else atol
         scale = max(1.0, float(np.nanmax(np.abs(a), initial=0.0)))

@@ -27,6 +27,7 @@ from wgdist.interp.values import (
     InterpError,
     MemRef,
     UnsupportedOpError,
+    array_converter,
     memref_layout,
     np_dtype,
     scalar_converter,
@@ -88,10 +89,10 @@ def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dic
             arr = np.asarray(a)
             if arr.shape != shape:
                 raise ValueError(f"argument {i} has shape {list(arr.shape)}, the parameter {t}")
-            data = np.array(arr, dtype=np_dtype(t.element_type)).reshape(-1)
+            data = np.array(array_converter(t.element_type)(arr), dtype=np_dtype(t.element_type)).reshape(-1)
             if strides != tuple(MemRefType.strides_for_shape(shape)) or offset:
                 raise UnsupportedOpError(func, f"argument {i}: only identity-layout memrefs can be passed")
-            buf = Buffer(data, name, "global", track=True)
+            buf = Buffer(data, name, "global", track=True, elt=t.element_type)
             bufs[i] = buf
             out.append(MemRef(buf, 0, shape, strides, t.element_type))
         else:

@@ -2,7 +2,8 @@
 
 Scalars: integers (and ``index``) are Python ints holding the *signed* two's-complement value of
 their width, ``i1`` is a Python bool, floats are numpy scalars of their width (``bf16`` is held as
-a float32 rounded to bf16). Vectors are numpy arrays. Memory lives in :class:`Buffer` objects;
+a float32 rounded to bf16, but is 16 bits wherever widths or bytes matter: :func:`bit_width`,
+:func:`to_bits`). Vectors are numpy arrays. Memory lives in :class:`Buffer` objects;
 a memref value is a :class:`MemRef` view (offset, shape, strides, in elements) on a buffer.
 """
 
@@ -99,6 +100,59 @@ def round_bf16(x: Any) -> Any:
     return out if isinstance(x, np.ndarray) else np.float32(out)
 
 
+def bit_width(t: Attribute) -> int:
+    """Bit width of an element type as the hardware stores it: ``bf16`` and ``f16`` are 16 bits
+    (whatever dtype holds them here), ``index`` 64, ``i1`` 1."""
+    if isinstance(t, Float16Type | BFloat16Type):
+        return 16
+    if isinstance(t, Float32Type):
+        return 32
+    if isinstance(t, Float64Type):
+        return 64
+    if isinstance(t, IntegerType | IndexType):
+        return int_width(t)
+    raise TypeError(f"element type {t} has no known bit width")
+
+
+def byte_width(t: Attribute) -> int:
+    """Bytes one element of ``t`` occupies in memory (``i1`` takes a byte)."""
+    return max(1, bit_width(t) // 8)
+
+
+def bits_dtype(t: Attribute) -> np.dtype:
+    """The dtype of the in-memory representation of ``t`` (``bf16``: its ``uint16`` bits)."""
+    if isinstance(t, BFloat16Type):
+        return np.dtype(np.uint16)
+    return np_dtype(t)
+
+
+def bf16_bits(x: Any) -> np.ndarray:
+    """The bf16 bit patterns (``uint16``) of float data, rounded to nearest even (a NaN stays a
+    quiet NaN even when its payload lies in the dropped bits)."""
+    a = np.asarray(x, dtype=np.float32)
+    hi = (round_bf16(a).view(np.uint32) >> 16).astype(np.uint16)
+    return np.where(np.isnan(a), hi | np.uint16(0x7FC0), hi).astype(np.uint16)
+
+
+def bf16_from_bits(u: Any) -> np.ndarray:
+    """bf16 values (held as float32) from their ``uint16`` bit patterns."""
+    return (np.asarray(u).astype(np.uint32) << 16).view(np.float32)
+
+
+def to_bits(a: Any, t: Attribute) -> np.ndarray:
+    """Interpreter values of element type ``t`` as their in-memory representation: an array of
+    :func:`bits_dtype` (bf16 values become their 16-bit patterns)."""
+    if isinstance(t, BFloat16Type):
+        return bf16_bits(a)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.asarray(a).astype(np_dtype(t))
+
+
+def from_bits(a: np.ndarray, t: Attribute) -> np.ndarray:
+    """The inverse of :func:`to_bits`: in-memory representations to interpreter values."""
+    return bf16_from_bits(a) if isinstance(t, BFloat16Type) else a
+
+
 def wrap_int(x: int, bits: int) -> int:
     """The signed value of ``x`` truncated to ``bits`` bits (i1 gives a bool)."""
     if bits == 1:
@@ -167,11 +221,15 @@ class Buffer:
     """A flat allocation. Global buffers given to the kernel are *tracked*: every store records
     the subgroup and workgroup that wrote each element and how often it was written."""
 
-    def __init__(self, data: np.ndarray, name: str, space: str = "global", track: bool = False):
+    def __init__(
+        self, data: np.ndarray, name: str, space: str = "global", track: bool = False,
+        elt: Attribute | None = None,
+    ):  # fmt: skip
         self.data = data.reshape(-1)
         self.name = name
         self.space = space
         self.track = track
+        self.elt = elt  # the element type, where known (float32 data may hold bf16 values)
         n = self.data.size
         if track:
             self.last_sg = np.full(n, -1, dtype=np.int32)
@@ -287,14 +345,44 @@ class ScatterDesc:
 
 @dataclass
 class MemDesc:
-    """A matrix view on shared local memory with an optional strided/blocked layout."""
+    """A matrix view on shared local memory with an optional strided/blocked layout.
 
-    data: np.ndarray  # the SLM buffer reinterpreted with the element dtype (flat)
+    The matrix's elements live in the SLM buffer's bytes in their in-memory representation
+    (:func:`to_bits`; bf16 as 16-bit patterns). ``units`` is a live view of those bytes as that
+    representation's dtype, or ``None`` where numpy has no such view (8-, 32- or 64-bit elements
+    on a bf16 buffer, whose float32 storage holds each element's two bytes in its upper half):
+    then ``phys`` gives the storage byte (in ``raw``) of each byte of the matrix.
+    """
+
+    units: np.ndarray | None
+    raw: np.ndarray  # the buffer's storage as bytes (a live view)
+    phys: np.ndarray | None
     buf: Buffer
     shape: tuple[int, ...]
     strides: tuple[int, ...]
     block: tuple[int, ...] | None
     elt: Attribute
+
+    def _bytes(self, idx: np.ndarray) -> np.ndarray:
+        assert self.phys is not None
+        w = byte_width(self.elt)
+        return self.phys[np.asarray(idx)[..., None] * w + np.arange(w)]  # type: ignore[no-any-return]
+
+    def read(self, idx: np.ndarray) -> np.ndarray:
+        """The elements at element offsets ``idx`` (any shape)."""
+        if self.units is not None:
+            bits = self.units[idx]
+        else:
+            b = np.ascontiguousarray(self.raw[self._bytes(idx)])
+            bits = b.view(bits_dtype(self.elt)).reshape(np.shape(idx))
+        return from_bits(bits, self.elt)
+
+    def write(self, idx: np.ndarray, value: Any) -> None:
+        bits = to_bits(np.broadcast_to(value, np.shape(idx)), self.elt)
+        if self.units is not None:
+            self.units[idx] = bits
+        else:
+            self.raw[self._bytes(idx)] = np.ascontiguousarray(bits).view(np.uint8).reshape(*np.shape(idx), -1)
 
 
 @dataclass

@@ -18,10 +18,14 @@ from wgdist.interp.values import (
     MemRef,
     UnsupportedOpError,
     array_converter,
+    bit_width,
+    bits_dtype,
     element_type,
+    from_bits,
     int_width,
     is_float,
     scalar_converter,
+    to_bits,
     unsigned_dtype,
 )
 
@@ -250,10 +254,12 @@ def _insert_strided_slice(c: FuncCompiler, op: Operation) -> Step:
 
 @handler("vector.bitcast")
 def _bitcast(c: FuncCompiler, op: Operation) -> Step:
-    from wgdist.interp.values import np_dtype
-
-    dt = np_dtype(op.results[0].type.element_type)  # type: ignore[attr-defined]
-    return _unary(c, op, lambda a: np.ascontiguousarray(a).view(dt))
+    src_t = element_type(op.operands[0].type)
+    dst_t = element_type(op.results[0].type)
+    if bit_width(src_t) == 1 or bit_width(dst_t) == 1:
+        raise UnsupportedOpError(op, f"bitcast between {src_t} and {dst_t}: i1 vectors are not supported")
+    dt = bits_dtype(dst_t)
+    return _unary(c, op, lambda a: from_bits(np.ascontiguousarray(to_bits(a, src_t)).view(dt), dst_t))
 
 
 # ---------------------------------------------------------------------------------------------

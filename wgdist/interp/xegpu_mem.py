@@ -9,11 +9,12 @@ the matrix is stored block by block, blocks and the elements inside a block both
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Generator
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import ArrayAttr, MemRefType, NoneAttr, VectorType
+from xdsl.dialects.builtin import ArrayAttr, BFloat16Type, MemRefType, NoneAttr, VectorType
 from xdsl.ir import Operation
 
 from wgdist.interp.core import Compiled, Frame, FuncCompiler, GenStep, Step, Thread, Wait, handler
@@ -26,9 +27,11 @@ from wgdist.interp.values import (
     ScatterDesc,
     UnsupportedOpError,
     array_converter,
+    bit_width,
+    bits_dtype,
+    byte_width,
     int_width,
     is_float,
-    np_dtype,
     unsigned_dtype,
 )
 from wgdist.interp.xegpu_nd import mixed_getter
@@ -240,6 +243,24 @@ def _ints_entry(layout: Any, key: str) -> tuple[int, ...] | None:
     return tuple(a.get_values())  # type: ignore[attr-defined]
 
 
+def slm_units(mem: MemRef, elt: Any, nbytes: int) -> tuple[np.ndarray | None, np.ndarray, np.ndarray | None]:
+    """``(units, raw, phys)`` of :class:`MemDesc` for ``nbytes`` bytes of ``mem``'s buffer from
+    the view's origin, seen as elements of type ``elt``."""
+    storage = mem.buf.data
+    raw = storage.view(np.uint8)
+    start = mem.offset * byte_width(mem.elt)
+    w = byte_width(elt)
+    if not isinstance(mem.elt, BFloat16Type):
+        return raw[start : start + nbytes].view(bits_dtype(elt)), raw, None
+    # bf16 data is held as float32: its two bytes are the upper half of each float32
+    hi = 1 if sys.byteorder == "little" else 0
+    if w == 2:
+        halves = storage.view(np.uint16)[hi::2]
+        return halves[start // 2 : (start + nbytes) // 2].view(bits_dtype(elt)), raw, None
+    k = start + np.arange(nbytes)
+    return None, raw, 4 * (k // 2) + 2 * hi + k % 2
+
+
 @handler("xegpu.create_mem_desc")
 def _create_mem_desc(c: FuncCompiler, op: Operation) -> Step:
     src_t = op.operands[0].type
@@ -250,23 +271,25 @@ def _create_mem_desc(c: FuncCompiler, op: Operation) -> Step:
     t = op.results[0].type
     shape = t.get_shape()  # type: ignore[attr-defined]
     elt = t.element_type  # type: ignore[attr-defined]
-    dt = np_dtype(elt)
+    if bit_width(elt) % 8:
+        raise UnsupportedOpError(op, f"a mem_desc of {elt} elements is not supported")
     layout = t.mem_layout  # type: ignore[attr-defined]
     strides = _ints_entry(layout, "stride") or tuple(int(np.prod(shape[i + 1 :])) for i in range(len(shape)))
     block = _ints_entry(layout, "block")
     (src,) = c.ins(op)
     (r,) = c.outs(op)
-    need = int(np.prod(shape)) * dt.itemsize
+    count = int(np.prod(shape))
+    if block is None:  # a padded stride reaches past the element count
+        count = max(count, 1 + sum((n - 1) * s for n, s in zip(shape, strides)))
+    need = count * byte_width(elt)
 
     def step(v: Frame) -> None:
         mem: MemRef = v[src]
-        raw = mem.buf.data
-        start = mem.offset * raw.dtype.itemsize
-        nbytes = int(np.prod(mem.shape)) * raw.dtype.itemsize
+        nbytes = int(np.prod(mem.shape)) * byte_width(mem.elt)
         if nbytes < need:
             raise InterpError(op, f"a {list(shape)} {elt} matrix needs {need} bytes, the buffer has {nbytes}")
-        view = raw.view(np.uint8)[start : start + need].view(dt)
-        v[r] = MemDesc(view, mem.buf, shape, strides, block, elt)
+        units, raw, phys = slm_units(mem, elt, need)
+        v[r] = MemDesc(units, raw, phys, mem.buf, shape, strides, block, elt)
 
     return step
 
@@ -312,7 +335,7 @@ def _load_matrix(c: FuncCompiler, op: Operation) -> Step:
 
     def step(v: Frame) -> None:
         md: MemDesc = v[d]
-        v[r] = md.data[_matrix_box(op, md, offs(v), shape)]
+        v[r] = md.read(_matrix_box(op, md, offs(v), shape))
 
     return step
 
@@ -326,7 +349,7 @@ def _store_matrix(c: FuncCompiler, op: Operation) -> Step:
 
     def step(v: Frame) -> None:
         md: MemDesc = v[d]
-        md.data[_matrix_box(op, md, offs(v), shape)] = v[val]
+        md.write(_matrix_box(op, md, offs(v), shape), v[val])
 
     return step
 

@@ -23,9 +23,9 @@ from wgdist.interp.values import (
     NdDesc,
     UnsupportedOpError,
     array_converter,
+    bit_width,
     element_type,
     is_float,
-    np_dtype,
     offset_grid,
 )
 
@@ -153,7 +153,7 @@ def _load_nd(c: FuncCompiler, op: Operation) -> Step:
     perm_t = tuple(perm.get_values()) if perm is not None else None  # type: ignore[attr-defined]
     packed = op.properties.get("packed") is not None
     bshape = tshape[:-1] + (tshape[-1] * alen,)
-    ebits = np_dtype(t.element_type).itemsize * 8
+    ebits = bit_width(t.element_type)
     pack = max(1, 32 // ebits)
 
     def shape_block(data: np.ndarray) -> np.ndarray:
