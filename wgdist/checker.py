@@ -150,7 +150,8 @@ def check(
         )
     n_sg = subgroups if subgroups is not None else infer_subgroups(wg_func)
     inputs = random_inputs(wg_func, seed)
-    wg = run_kernel(wg_mod, [a.copy() for a in inputs], func=name, grid=grid)
+    # both runs describe the same launch; workgroup mode runs each workgroup as one program
+    wg = run_kernel(wg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, mode="workgroup")
     sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg)
 
     comp = Comparison()

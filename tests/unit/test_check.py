@@ -148,3 +148,30 @@ def test_bf16_buffers_are_compared_with_a_bf16_tolerance() -> None:
         comp = Comparison()
         compare_buffers("%x", (3,), a, b, (1, 1, 1), comp)
         assert comp.ok == ok, comp.counts
+
+
+LAUNCH_VALUES = """
+#l = #xegpu.layout<sg_layout = [4, 2], sg_data = [8, 8]>
+gpu.module @m {
+  gpu.func @k(%X: memref<32x16xf32>, %Y: memref<32x16xf32>) kernel {
+    %n = gpu.num_subgroups : index
+    %bd = gpu.block_dim x
+    %s = arith.addi %n, %bd : index
+    %i = arith.index_cast %s : index to i32
+    %f = arith.sitofp %i : i32 to f32
+    %tx = xegpu.create_nd_tdesc %X : memref<32x16xf32> -> !xegpu.tensor_desc<32x16xf32, #l>
+    %ty = xegpu.create_nd_tdesc %Y : memref<32x16xf32> -> !xegpu.tensor_desc<32x16xf32, #l>
+    %a = xegpu.load_nd %tx[0, 0] : !xegpu.tensor_desc<32x16xf32, #l> -> vector<32x16xf32>
+    %b = vector.broadcast %f : f32 to vector<32x16xf32>
+    %c = arith.addf %a, %b : vector<32x16xf32>
+    xegpu.store_nd %c, %ty[0, 0] : vector<32x16xf32>, !xegpu.tensor_desc<32x16xf32, #l>
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_kernel_reading_launch_sizes_agrees_in_both_modes() -> None:
+    r = check(LAUNCH_VALUES, "xegpu-propagate-layout,xegpu-wg-to-sg-distribute")
+    assert r.ok, r.report
+    assert float(r.wg.buffers[1].data[0] - r.wg.buffers[0].data[0]) == pytest.approx(8 + 128, abs=1e-4)

@@ -166,3 +166,35 @@ gpu.module @m {
     for x in range(3):
         for s in range(2):
             assert out[x, s].tolist() == [x, 0, 3, 1, s, 2]
+
+
+LAUNCH = """
+gpu.module @m {
+  gpu.func @k(%o: memref<3xindex>) kernel {
+    %ns = gpu.num_subgroups : index
+    %bd = gpu.block_dim x
+    %ss = gpu.subgroup_size : index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    memref.store %ns, %o[%c0] : memref<3xindex>
+    memref.store %bd, %o[%c1] : memref<3xindex>
+    memref.store %ss, %o[%c2] : memref<3xindex>
+    gpu.return
+  }
+}"""
+
+
+def test_both_modes_describe_the_same_launch() -> None:
+    m = wgdist.parse(LAUNCH)
+    wg = run_kernel(m, [np.zeros(3)], subgroups=8, mode="workgroup")
+    sg = run_kernel(m, [np.zeros(3)], subgroups=8)
+    assert wg.buffers[0].data.tolist() == sg.buffers[0].data.tolist() == [8, 128, 16]
+    assert int(wg.buffers[0].n_writes.sum()) == 3  # one program instance in workgroup mode
+
+
+def test_workgroup_mode_without_the_launch_size_has_no_subgroup_count() -> None:
+    with pytest.raises(InterpError, match="'gpu.num_subgroups' op has no value: this workgroup mode run was not told"):
+        run_kernel(wgdist.parse(LAUNCH), [np.zeros(3)])
+    with pytest.raises(ValueError, match="subgroup mode needs the number of subgroups"):
+        run_kernel(wgdist.parse(LAUNCH), [np.zeros(3)], mode="subgroup")

@@ -67,14 +67,18 @@ class WorkgroupShared:
 
 
 class Thread:
-    """One executing program instance: a subgroup (SG mode) or a whole workgroup (WG mode)."""
+    """One executing program instance: a subgroup (SG mode) or a whole workgroup (WG mode).
+
+    ``num_subgroups`` describes the launch (the same in both modes); ``None`` when a workgroup
+    mode run was not told it.
+    """
 
     def __init__(
         self,
         wg: tuple[int, int, int],
         grid: tuple[int, int, int],
         sg: int | None,
-        num_subgroups: int,
+        num_subgroups: int | None,
         shared: WorkgroupShared,
         subgroup_size: int = 16,
     ):

@@ -1,6 +1,8 @@
 """gpu ops: launch ids come from the running :class:`Thread`; ``gpu.barrier`` waits.
 
-In workgroup mode (one thread per workgroup) ``gpu.subgroup_id`` has no value and is an error.
+Both modes describe the same launch: ``gpu.num_subgroups``, ``gpu.block_dim`` (subgroups times
+subgroup size along x) and ``gpu.subgroup_size`` agree. In workgroup mode (one thread per
+workgroup) ``gpu.subgroup_id`` has no value and is an error.
 """
 
 from __future__ import annotations
@@ -40,10 +42,19 @@ def _grid_dim(c: FuncCompiler, op: Operation) -> Step:
     return _const(c, op, lambda th: th.grid[d])
 
 
+def _launch_subgroups(op: Operation, th: Thread) -> int:
+    if th.num_subgroups is None:
+        raise InterpError(
+            op, "has no value: this workgroup mode run was not told the launch's number of "
+            "subgroups (run_kernel(..., subgroups=N, mode='workgroup'))"
+        )
+    return th.num_subgroups
+
+
 @handler("gpu.block_dim")
 def _block_dim(c: FuncCompiler, op: Operation) -> Step:
     d = _dim(op)
-    return _const(c, op, lambda th: th.num_subgroups * th.subgroup_size if d == 0 else 1)
+    return _const(c, op, lambda th: _launch_subgroups(op, th) * th.subgroup_size if d == 0 else 1)
 
 
 @handler("gpu.subgroup_id")
@@ -64,7 +75,7 @@ def _subgroup_id(c: FuncCompiler, op: Operation) -> Step:
 
 @handler("gpu.num_subgroups")
 def _num_subgroups(c: FuncCompiler, op: Operation) -> Step:
-    return _const(c, op, lambda th: th.num_subgroups)
+    return _const(c, op, lambda th: _launch_subgroups(op, th))
 
 
 @handler("gpu.subgroup_size")

@@ -111,29 +111,42 @@ def run_kernel(
     grid: Sequence[int] = (1, 1, 1),
     subgroups: int | None = None,
     subgroup_size: int = 16,
+    mode: str | None = None,
 ) -> RunResult:
     """Run ``func`` over the launch grid and return the argument buffers after the run.
 
-    ``subgroups=None`` is workgroup mode (one program instance per workgroup); an int runs the
-    program once per subgroup id ``0 .. subgroups-1`` of every workgroup (subgroup mode).
+    The launch has ``subgroups`` subgroups of ``subgroup_size`` lanes per workgroup; both modes
+    see the same launch (``gpu.num_subgroups``, ``gpu.block_dim``, ``gpu.subgroup_size``).
+    ``mode="workgroup"`` runs one program instance per workgroup (the whole workgroup's work;
+    ``gpu.subgroup_id`` has no value), ``mode="subgroup"`` runs the program once per subgroup
+    id ``0 .. subgroups-1`` of every workgroup. The default mode is subgroup mode when
+    ``subgroups`` is given, else workgroup mode for a launch whose subgroup count is unknown
+    (``gpu.num_subgroups`` and ``gpu.block_dim x`` then have no value).
     """
     load_handlers()
     g = _grid3(grid)
+    if mode is None:
+        mode = "workgroup" if subgroups is None else "subgroup"
+    if mode not in ("workgroup", "subgroup"):
+        raise ValueError(f"mode must be 'workgroup' or 'subgroup', got {mode!r}")
+    if subgroups is not None and subgroups < 1:
+        raise ValueError(f"the number of subgroups must be positive, got {subgroups}")
+    if mode == "subgroup" and subgroups is None:
+        raise ValueError("subgroup mode needs the number of subgroups per workgroup")
     f = find_function(module, func)
     program = Program(module)
     code = program.function(f.sym_name.data)  # type: ignore[attr-defined]
     values, bufs = make_arguments(f, args)
-    if subgroups is not None and subgroups < 1:
-        raise ValueError(f"the number of subgroups must be positive, got {subgroups}")
     start = time.perf_counter()
     ops = 0
     for z in range(g[2]):
         for y in range(g[1]):
             for x in range(g[0]):
                 shared = WorkgroupShared()
-                if subgroups is None:
-                    threads = [Thread((x, y, z), g, None, 1, shared, subgroup_size)]
+                if mode == "workgroup":
+                    threads = [Thread((x, y, z), g, None, subgroups, shared, subgroup_size)]
                 else:
+                    assert subgroups is not None
                     threads = [Thread((x, y, z), g, s, subgroups, shared, subgroup_size) for s in range(subgroups)]
                 run_workgroup(code, threads, values)
                 ops += sum(t.ops for t in threads)

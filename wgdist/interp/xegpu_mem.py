@@ -388,6 +388,7 @@ def _init_nbarrier(c: FuncCompiler, op: Operation) -> Step:
         if st.allocated is not None and not 0 <= bid < st.allocated:
             raise InterpError(op, f"named barrier id {bid} is not below the {st.allocated} allocated")
         if th.sg is not None:
+            assert th.num_subgroups is not None
             if num < 1 or num > th.num_subgroups:
                 raise InterpError(op, f"{num} participants for a workgroup of {th.num_subgroups} subgroups")
             prev = st.participants.setdefault(bid, num)
