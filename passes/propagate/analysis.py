@@ -248,6 +248,15 @@ class Analysis:
                     if isinstance(w.type, VectorType) and shape_of(w.type) == vshape:
                         self.require(op, i, lay, fixed=True)
 
+    def _constrain_stores(self, desc: SSAValue, lay: AnyLayout) -> None:
+        """A store_nd through ``desc`` writes its value with the descriptor's layout: once the
+        descriptor (or a loop / update_nd_offset partner of it) has one, the stored value must
+        have it too (a different one converts in front of the store)."""
+        for use in list(desc.uses):
+            op = use.operation
+            if isinstance(op, StoreNdOp) and op.TensorDesc is desc:
+                self.require(op, 0, lay, fixed=True)
+
     def _check_valid(self, op: Operation, v: SSAValue, lay: AnyLayout) -> None:
         shape = shape_of(v.type)
         assert shape is not None
@@ -258,6 +267,8 @@ class Analysis:
     # ---- fixpoint ----------------------------------------------------------------------------
     def _process(self, v: SSAValue) -> None:
         lay = self.layout[v]
+        if isinstance(v.type, TensorDescType):
+            self._constrain_stores(v, lay)
         if isinstance(v, BlockArgument):
             owner = v.block.parent_op()
             if isinstance(owner, scf.ForOp) and v.index >= 1:
