@@ -4,8 +4,8 @@ compare every output buffer (see :func:`wgdist.checker.check`).
     wgdist-check kernel.mlir -p PIPELINE [--grid X,Y[,Z]] [--subgroups N] [--seed S] [--func NAME]
     wgdist-check kernel.mlir --against distributed.mlir ...
 
-Exit status 0 when the programs agree, 1 when they differ or on any error (one message, no
-traceback).
+Exit status 0 when the programs agree, 1 when they differ, when the workgroup program wrote
+nothing to compare, or on any error (one message, no traceback).
 """
 
 from __future__ import annotations
@@ -56,20 +56,50 @@ def _positive(text: str) -> int:
     return n
 
 
+def _scalar(text: str) -> tuple[str, float]:
+    name, sep, value = text.partition("=")
+    try:
+        if not sep or not name:
+            raise ValueError
+        number = float(value) if any(c in value.lower() for c in ".en") else int(value, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected NAME=NUMBER, got '{text}'") from None
+    return name.lstrip("%"), number
+
+
+EPILOG = """\
+grid: without --grid the launch grid is the gpu.func's known_grid_size; without that it is one
+workgroup, and when the kernel reads gpu.block_id the report says so in a note (the other
+workgroups' tiles are not checked: pass --grid).
+
+exit status: 0 when every buffer agrees; 1 when they differ, when the workgroup program wrote
+no element of its memref arguments (the report says NOTHING COMPARED: agreement on nothing is
+no evidence; a function without memref arguments only gets a warning), or on any error.
+"""
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="wgdist-check",
         description="Check that a distributed (subgroup-level) kernel computes what the "
         "workgroup-level kernel computes, on random inputs.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("kernel", help="workgroup-level kernel (.mlir)")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("-p", "--pipeline", help="pass pipeline producing the distributed kernel")
     src.add_argument("--against", help="an already distributed kernel (.mlir) to judge")
-    p.add_argument("--grid", type=_grid, default=(1, 1), help="launch grid X,Y[,Z] (default 1,1)")
+    p.add_argument(
+        "--grid", type=_grid, help="launch grid X,Y[,Z] (default: the kernel's known_grid_size, else 1,1)"
+    )
     p.add_argument("--subgroups", type=_positive, help="subgroups per workgroup (default: from the layouts)")
     p.add_argument("--seed", type=int, default=0, help="random seed of the inputs (default 0)")
     p.add_argument("--func", help="the kernel function (default: the only gpu.func kernel)")
+    p.add_argument(
+        "--scalar", type=_scalar, action="append", default=[], metavar="NAME=VALUE",
+        help="value of a scalar (non-memref) parameter; repeatable",
+    )
     p.add_argument("--rtol", type=float, help="relative tolerance for floats (default per type)")
     p.add_argument("--atol", type=float, help="absolute tolerance factor, scaled by max|reference|")
     p.add_argument("--show", type=_positive, default=10, help="differences to print per kind (default 10)")
@@ -93,6 +123,7 @@ def run(argv: Sequence[str] | None) -> int:
             rtol=args.rtol,
             atol=args.atol,
             limit=args.show,
+            scalars=dict(args.scalar),
         )
     except ParseError as e:
         from wgdist.tools.wgdist_opt import format_parse_error  # type: ignore[import-not-found]

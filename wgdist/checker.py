@@ -7,8 +7,8 @@ every argument buffer (see :mod:`wgdist.interp.compare` for what is compared).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +17,7 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, MemRefType, ModuleO
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 
 from wgdist.interp.compare import Comparison, compare_buffers
-from wgdist.interp.launch import RunResult, find_function, run_kernel
+from wgdist.interp.launch import RunResult, find_function, known_grid, run_kernel
 from wgdist.interp.values import array_converter, int_width, is_float, np_dtype
 
 __all__ = ["CheckResult", "check", "infer_subgroups", "random_inputs"]
@@ -25,12 +25,16 @@ __all__ = ["CheckResult", "check", "infer_subgroups", "random_inputs"]
 
 @dataclass
 class CheckResult:
+    """``ok``: the programs agree and the comparison covered something (see :func:`check`)."""
+
     ok: bool
     report: str
     comparison: Comparison
     wg: RunResult
     sg: RunResult
     subgroups: int
+    written: int = 0  # elements of memref arguments the workgroup program wrote
+    notes: list[str] = field(default_factory=list)  # printed in the report ("note: ...")
 
 
 def _module(src: str | Path | ModuleOp, ctx: Context) -> ModuleOp:
@@ -81,15 +85,24 @@ def infer_subgroups(func: Operation) -> int:
     return next(iter(found))
 
 
-def random_inputs(func: Operation, seed: int) -> list[np.ndarray]:
-    """One random array per parameter (floats in [-1, 1), small integers, random booleans)."""
+def random_inputs(func: Operation, seed: int, scalars: Mapping[str, float] | None = None) -> list[np.ndarray]:
+    """One random array per memref parameter (floats in [-1, 1), small integers, random
+    booleans); scalar parameters take their value from ``scalars`` (by name, without ``%``)."""
     rng = np.random.default_rng(seed)
+    names = _param_names(func)
+    scalars = dict(scalars or {})
+    unknown = sorted(set(scalars) - set(names))
+    if unknown:
+        raise ValueError(f"@{func.sym_name.data} has no parameter named {', '.join('%' + n for n in unknown)}")  # type: ignore[attr-defined]
     out: list[np.ndarray] = []
     for i, t in enumerate(func.function_type.inputs.data):  # type: ignore[attr-defined]
         if not isinstance(t, MemRefType):
+            if names[i] in scalars:
+                out.append(np.asarray(scalars[names[i]]))
+                continue
             raise ValueError(
-                f"parameter {i} of @{func.sym_name.data} has type {t}; only memref parameters "  # type: ignore[attr-defined]
-                "can be given random contents"
+                f"parameter {i} (%{names[i]}) of @{func.sym_name.data} has type {t}; only memref "  # type: ignore[attr-defined]
+                f"parameters get random contents: give its value (--scalar {names[i]}=VALUE)"
             )
         shape = t.get_shape()
         et = t.element_type
@@ -111,12 +124,16 @@ def _param_names(func: Operation) -> list[str]:
     return [a.name_hint or f"arg{i}" for i, a in enumerate(args)]
 
 
+def _reads_block_id(funcs: Sequence[Operation]) -> bool:
+    return any(op.name == "gpu.block_id" for f in funcs for op in f.walk())
+
+
 def check(
     kernel: str | Path | ModuleOp,
     pipeline: str | None = None,
     *,
     against: str | Path | ModuleOp | None = None,
-    grid: Sequence[int] = (1, 1),
+    grid: Sequence[int] | None = None,
     subgroups: int | None = None,
     seed: int = 0,
     func: str | None = None,
@@ -124,11 +141,19 @@ def check(
     atol: float | None = None,
     ctx: Context | None = None,
     limit: int = 10,
+    scalars: Mapping[str, float] | None = None,
 ) -> CheckResult:
     """Run ``kernel`` in workgroup mode and its distributed form in subgroup mode; compare.
 
     The distributed form is ``pipeline`` applied to a copy of ``kernel``, or ``against``.
-    ``kernel``/``against`` are IR text, a :class:`Path`, or a module.
+    ``kernel``/``against`` are IR text, a :class:`Path`, or a module. ``grid`` defaults to the
+    kernel's ``known_grid_size``, else one workgroup (with a note when the kernel reads
+    ``gpu.block_id``: other workgroups' tiles are then never checked). ``scalars`` gives the
+    values of non-memref parameters by name.
+
+    Not ``ok`` when the programs differ, and also when the workgroup program wrote no element
+    of its memref arguments: a check that compares nothing is no evidence. A function without
+    memref arguments has nothing to compare; the report warns, but that is not a failure.
     """
     from wgdist import context, run_pipeline
 
@@ -148,8 +173,19 @@ def check(
             f"@{name} has type {wg_func.function_type} in the workgroup program and "  # type: ignore[attr-defined]
             f"{sg_func.function_type} in the distributed one"  # type: ignore[attr-defined]
         )
+    notes: list[str] = []
+    if grid is None:
+        grid = known_grid(wg_func)
+        if grid is None:
+            grid = (1, 1)
+            if _reads_block_id([wg_func, sg_func]):
+                notes.append(
+                    "note: only one workgroup was checked (grid 1x1) although the kernel reads "
+                    "gpu.block_id; pass --grid X,Y (or give the gpu.func known_grid_size) to "
+                    "check the other workgroups' tiles"
+                )
     n_sg = subgroups if subgroups is not None else infer_subgroups(wg_func)
-    inputs = random_inputs(wg_func, seed)
+    inputs = random_inputs(wg_func, seed, scalars)
     # both runs describe the same launch; workgroup mode runs each workgroup as one program
     wg = run_kernel(wg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, mode="workgroup")
     sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg)
@@ -159,13 +195,17 @@ def check(
     for i, buf in wg.buffers.items():
         shape = inputs[i].shape
         compare_buffers(f"%{names[i]}", shape, buf, sg.buffers[i], wg.grid, comp, rtol=rtol, atol=atol, limit=limit)
-    report = _report(name, wg, sg, n_sg, seed, comp, names, inputs)
-    return CheckResult(comp.ok, report, comp, wg, sg, n_sg)
+    written = sum(int(np.count_nonzero(b.n_writes)) for b in wg.buffers.values())
+    ok = comp.ok
+    if wg.buffers and written == 0:
+        ok = False
+    report = _report(name, wg, sg, n_sg, seed, comp, names, inputs, notes)
+    return CheckResult(ok, report, comp, wg, sg, n_sg, written, notes)
 
 
 def _report(
     name: str, wg: RunResult, sg: RunResult, n_sg: int, seed: int, comp: Comparison,
-    names: list[str], inputs: list[np.ndarray],
+    names: list[str], inputs: list[np.ndarray], notes: list[str],
 ) -> str:
     g = wg.grid
     n_wg = g[0] * g[1] * g[2]
@@ -181,10 +221,18 @@ def _report(
         tol = comp.tolerances.get(f"%{names[i]}")
         extra = f", tolerance {tol}" if tol and w else ""
         lines.append(f"  %{names[i]} {list(inputs[i].shape)} {inputs[i].dtype}: {w} element(s) written{extra}")
-    if comp.ok:
-        lines.append(f"agree: every buffer matches ({written} element(s) written)")
-    else:
+    lines += notes
+    if not comp.ok:
         counts = ", ".join(f"{n} {k}" for k, n in comp.counts.items())
         lines.append(f"MISMATCH: {counts}")
         lines += [f"  {d.message}" for d in comp.differences]
+    elif not wg.buffers:
+        lines.append(f"warning: @{name} has no memref arguments: nothing was compared")
+    elif written == 0:
+        lines.append(
+            "NOTHING COMPARED: the workgroup program wrote no element of its memref arguments, "
+            "so agreement means nothing (does the kernel store its results?)"
+        )
+    else:
+        lines.append(f"agree: every buffer matches ({written} element(s) written)")
     return "\n".join(lines)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import MemRefType
+from xdsl.dialects.builtin import DenseArrayBase, MemRefType
 from xdsl.ir import Operation
 
 from wgdist.diagnostics import location_of
@@ -64,6 +64,24 @@ def find_function(module: Operation, name: str | None) -> Operation:
         names = ", ".join(f"@{f.sym_name.data}" for f in pick) or "none"  # type: ignore[attr-defined]
         raise ValueError(f"cannot tell which function to run ({names}); pass --func NAME")
     return pick[0]
+
+
+def known_grid(func: Operation) -> tuple[int, ...] | None:
+    """The function's ``known_grid_size`` (xDSL's ``gpu.known_grid_size`` attribute or
+    upstream's property), or ``None``."""
+    attr = (
+        func.attributes.get("gpu.known_grid_size")
+        or func.attributes.get("known_grid_size")
+        or func.properties.get("known_grid_size")
+    )
+    if attr is None:
+        return None
+    if not isinstance(attr, DenseArrayBase):
+        raise ValueError(f"known_grid_size of @{func.sym_name.data} must be an array<i32: ...>, got {attr}")  # type: ignore[attr-defined]
+    sizes = tuple(int(v) for v in attr.get_values())
+    if not 1 <= len(sizes) <= 3 or min(sizes) < 1:
+        raise ValueError(f"known_grid_size of @{func.sym_name.data} must hold 1 to 3 sizes >= 1, got {list(sizes)}")  # type: ignore[attr-defined]
+    return sizes
 
 
 def _grid3(grid: Sequence[int]) -> tuple[int, int, int]:
