@@ -1,45 +1,173 @@
-"""The examples and the passes' FileCheck inputs through the full pipeline: every runnable
-kernel's distributed program agrees with its workgroup program.
+"""The examples and the passes' FileCheck inputs through the pipelines their RUN lines imply:
+every checked function's distributed program agrees with its workgroup program.
 
-A FileCheck chunk (``// -----``) is runnable when it parses, has one kernel with only static
-memref parameters and a layout naming the subgroup count, and the pipeline accepts it (chunks
-testing diagnostics are not). The test fails if a file that used to provide runnable kernels
-provides none, so that it cannot pass vacuously.
+Each positive RUN line (not ``not wgdist-opt``, not ``--verify-diagnostics``) names a pipeline
+and an input (``%s`` or an example). The checking pipeline is that pipeline, ending in
+``xegpu-wg-to-sg-distribute`` for the xegpu passes (``print-only`` dropped: it derives the same
+layouts); reorder-workgroups kernels (no layouts) are checked as one-subgroup launches on the RUN
+line's ``grid=`` (else the kernel's ``known_grid_size``, else a 5x7 grid), their dynamic
+``memref<?x?x..>`` made static to that grid. Every function of every chunk is checked on its own
+(the others removed, so that a sibling with vector arguments cannot hide it); scalar parameters
+get fixed values. A function the pipeline rejects or that takes vector/descriptor arguments is
+counted, not checked. Each file must contribute a checked function that writes something,
+unless :data:`SILENT` says why it cannot, so that the test cannot pass vacuously.
 """
 
 from __future__ import annotations
 
+import re
+import shlex
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from xdsl.dialects.builtin import MemRefType
-from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, ModuleOp
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import DiagnosticException
 
 import wgdist
 from wgdist.checker import check, infer_subgroups
-from wgdist.interp import find_function
+from wgdist.interp.launch import kernel_functions, known_grid
+from wgdist.interp.values import is_float
 
 ROOT = Path(__file__).resolve().parents[2]
+PASSES = ROOT / "tests" / "filecheck" / "passes"
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute,reorder-workgroups"
 EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))
-FILECHECK = sorted((ROOT / "tests" / "filecheck" / "passes").glob("xegpu-*.mlir"))
+CORPUS = sorted(PASSES.glob("xegpu-*.mlir")) + sorted(PASSES.glob("reorder-workgroups*.mlir"))
+REORDER_GRID = (5, 7)  # reorder RUN lines without a static grid (gpu.grid_dim is read)
+
+# Files with positive RUN lines that cannot contribute a checked function writing something.
+SILENT = {
+    "xegpu-propagate-layout-regressions.mlir": "every function takes vector arguments",
+    "xegpu-propagate-layout-scatter.mlir": "its function takes a vector argument",
+    "xegpu-propagate-layout-shape-cast.mlir": "every function takes vector arguments",
+    "xegpu-upgrade-layouts.mlir": "its function takes vector and descriptor arguments",
+    "xegpu-wg-to-sg-distribute-3d.mlir": "its kernels compute but store nothing",
+    "xegpu-wg-to-sg-distribute-slm.mlir": "its kernels compute but store nothing (or return a scalar)",
+}
 
 
-def runnable_chunks(path: Path) -> list[tuple[str, str]]:
-    out = []
-    for i, chunk in enumerate(path.read_text().split("// -----")):
-        try:
-            m = wgdist.parse(chunk)
-            f = find_function(m, None)
-            types = f.function_type.inputs.data  # type: ignore[attr-defined]
-            if not types or not all(isinstance(t, MemRefType) and all(d > 0 for d in t.get_shape()) for t in types):
-                continue
-            infer_subgroups(f)
-            wgdist.run_pipeline(m.clone(), PIPELINE)
-        except (ParseError, DiagnosticException, ValueError):
+@dataclass(frozen=True)
+class Run:
+    pipeline: str  # the checking pipeline
+    source: Path
+    split: bool
+    grid: tuple[int, int] | None
+    reorder: bool
+
+
+def split_passes(text: str) -> list[str]:
+    """``a,b{x=1,2},c`` -> ``["a", "b{x=1,2}", "c"]``."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
             continue
-        out.append((f"{path.name}#{i}", chunk))
+        depth += (ch == "{") - (ch == "}")
+        cur += ch
+    return [*out, cur]
+
+
+def positive_runs(path: Path) -> list[Run]:
+    runs: list[Run] = []
+    for line in path.read_text().splitlines():
+        m = re.match(r"//\s*RUN:\s*(.*)", line)
+        if not m:
+            continue
+        words = shlex.split(m.group(1).split("|")[0])
+        if words[0] != "wgdist-opt" or "--verify-diagnostics" in words:
+            continue  # ``not wgdist-opt``: a diagnostic test
+        passes = split_passes(words[words.index("-p") + 1])
+        names = [p.split("{")[0] for p in passes]
+        grid = None
+        for p in passes:
+            if g := re.search(r"grid=(\d+),(\d+)", p):
+                grid = (int(g[1]), int(g[2]))
+        passes = [p.replace("{print-only=true}", "") for p in passes]
+        reorder = "reorder-workgroups" in names
+        if not reorder and "xegpu-wg-to-sg-distribute" not in names:
+            passes.append("xegpu-wg-to-sg-distribute")
+        inp = next(w for w in words[1:] if w.startswith("%"))
+        source = path if inp == "%s" else ROOT / "examples" / inp.split("/", 1)[1]
+        runs.append(Run(",".join(passes), source, "--split-input-file" in words, grid, reorder))
+    return list(dict.fromkeys(runs))
+
+
+def isolate(module: ModuleOp, name: str) -> ModuleOp:
+    """A copy of ``module`` with only function @name (and everything else that is not a function)."""
+    copy = module.clone()
+    for f in kernel_functions(copy):
+        if f.sym_name.data != name:  # type: ignore[attr-defined]
+            f.detach()
+            f.erase()
+    return copy
+
+
+def scalar_values(func: Operation) -> dict[str, float] | None:
+    """Values for scalar parameters; ``None`` when a parameter can be given none (a vector, a
+    descriptor, a dynamic memref)."""
+    out: dict[str, float] = {}
+    for a, t in zip(func.regions[0].blocks[0].args, func.function_type.inputs.data):  # type: ignore[attr-defined]
+        if isinstance(t, MemRefType):
+            if any(d < 0 for d in t.get_shape()):
+                return None
+        elif isinstance(t, IndexType | IntegerType) and a.name_hint:
+            out[a.name_hint] = 8
+        elif is_float(t) and a.name_hint:
+            out[a.name_hint] = 1.5
+        else:
+            return None
     return out
+
+
+def check_file(path: Path) -> tuple[Counter[str], list[str]]:
+    """Check every function of every chunk for each positive RUN line: per-file counts and the
+    reports of disagreements."""
+    counts: Counter[str] = Counter()
+    failures: list[str] = []
+    for run in positive_runs(path):
+        text = run.source.read_text()
+        for i, chunk in enumerate(text.split("// -----") if run.split else [text]):
+            grid = run.grid
+            if run.reorder:
+                static = grid or REORDER_GRID
+                chunk = chunk.replace("memref<?x?x", f"memref<{static[0]}x{static[1]}x")
+            module = wgdist.parse(chunk)
+            for f in kernel_functions(module):
+                name = f.sym_name.data  # type: ignore[attr-defined]
+                where = f"{run.source.name}#{i} @{name} [{run.pipeline}]"
+                scalars = scalar_values(f)
+                if scalars is None:
+                    counts["vector or descriptor arguments"] += 1
+                    continue
+                wg = isolate(module, name)
+                try:
+                    sg = wgdist.run_pipeline(wg.clone(), run.pipeline)
+                except DiagnosticException:
+                    counts["rejected by the pipeline"] += 1
+                    continue
+                try:
+                    n_sg = infer_subgroups(f)
+                except ValueError:
+                    n_sg = 1  # no sg_layout: a one-subgroup launch (reordering, inst/lane kinds)
+                    counts["one-subgroup launches"] += 1
+                if run.reorder and grid is None and known_grid(f) is None:
+                    grid = REORDER_GRID
+                r = check(wg, against=sg, func=name, grid=grid, subgroups=n_sg, scalars=scalars, seed=2)
+                counts["checked"] += 1
+                if not r.wg.buffers:
+                    counts["checked, no memref arguments"] += 1
+                elif r.written == 0:
+                    counts["checked, wrote nothing"] += 1
+                    assert "NOTHING COMPARED" in r.report and not r.ok
+                elif r.ok:
+                    counts["checked, wrote and agreed"] += 1
+                else:
+                    failures.append(f"{where}\n{r.report}")
+    return counts, failures
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
@@ -48,11 +176,19 @@ def test_examples_agree(path: Path) -> None:
     assert r.ok, r.report
 
 
-def test_pass_filecheck_inputs_agree() -> None:
-    ran = 0
-    for path in FILECHECK:
-        for name, chunk in runnable_chunks(path):
-            r = check(chunk, PIPELINE, seed=2)
-            assert r.ok, f"{name}\n{r.report}"
-            ran += 1
-    assert ran >= 5, f"only {ran} runnable kernels in {len(FILECHECK)} FileCheck inputs"
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_pass_filecheck_inputs_agree(path: Path) -> None:
+    counts, failures = check_file(path)
+    print(f"{path.name}: {dict(counts)}")
+    assert not failures, "\n\n".join(failures)
+    if positive_runs(path) and path.name not in SILENT:
+        assert counts["checked, wrote and agreed"] >= 1, f"{path.name} contributes no checked kernel that writes: {dict(counts)}"
+
+
+def test_the_corpus_is_not_vacuous() -> None:
+    names = {p.name for p in CORPUS}
+    assert set(SILENT) <= names, f"SILENT names files that are gone: {set(SILENT) - names}"
+    assert any(p.name.startswith("reorder-workgroups") for p in CORPUS)
+    assert positive_runs(PASSES / "reorder-workgroups.mlir")[0].grid == (6, 8)
+    runs = positive_runs(PASSES / "xegpu-propagate-layout-kernels.mlir")
+    assert {r.source.name for r in runs} == {p.name for p in EXAMPLES}
