@@ -8,6 +8,7 @@ every argument buffer (see :mod:`wgdist.interp.compare` for what is compared).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, MemRefType, ModuleOp
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
+from xdsl.utils.exceptions import VerifyException
 
 from wgdist.interp.compare import Comparison, compare_buffers
 from wgdist.interp.launch import RunResult, find_function, known_grid, run_kernel
@@ -38,13 +40,33 @@ class CheckResult:
 
 
 def _module(src: str | Path | ModuleOp, ctx: Context) -> ModuleOp:
+    """Parse (text or a file) and verify; a verifier failure names the op and its location."""
     from wgdist import parse
 
     if isinstance(src, ModuleOp):
-        return src
-    if isinstance(src, Path):
-        return parse(src.read_text(), ctx, str(src))
-    return parse(src, ctx)
+        module = src
+    elif isinstance(src, Path):
+        module = parse(src.read_text(), ctx, str(src))
+    else:
+        module = parse(src, ctx)
+    with _located(module):
+        module.verify()
+    return module
+
+
+@contextmanager
+def _located(module: ModuleOp) -> Iterator[None]:
+    """Turn a ``VerifyException`` of ``module`` into the first failing op's located error
+    (``file:line:col: error: 'op' ...``, as wgdist-opt reports it)."""
+    from wgdist.diagnostics import first_verify_error
+
+    try:
+        yield
+    except VerifyException:
+        located = first_verify_error(module)
+        if located is None:
+            raise
+        raise located from None
 
 
 def _layout_counts(attr: Attribute) -> Iterator[int]:
@@ -162,7 +184,9 @@ def check(
     if against is not None:
         sg_mod = _module(against, ctx)
     elif pipeline is not None:
-        sg_mod = run_pipeline(wg_mod.clone(), pipeline, ctx)
+        sg_mod = wg_mod.clone()
+        with _located(sg_mod):
+            run_pipeline(sg_mod, pipeline, ctx)
     else:
         raise ValueError("give a pipeline or a distributed program (--against) to compare with")
     wg_func = find_function(wg_mod, func)
