@@ -293,7 +293,12 @@ def footprint(module: ModuleOp, sg_id: int, func_name: str | None = None) -> fro
 
 # ---- the differential against mlir-opt 22 -------------------------------------------------------
 def mlir_opt() -> str | None:
-    return os.environ.get("WGDIST_MLIR_OPT") or shutil.which("mlir-opt-22")
+    """mlir-opt 22, found the way the lit suite finds it: $WGDIST_MLIR_OPT, `mlir-opt-22` on the
+    PATH, or Debian's /usr/lib/llvm-22/bin/mlir-opt."""
+    found = os.environ.get("WGDIST_MLIR_OPT") or shutil.which("mlir-opt-22")
+    if not found and os.path.exists("/usr/lib/llvm-22/bin/mlir-opt"):
+        found = "/usr/lib/llvm-22/bin/mlir-opt"
+    return found
 
 
 def _parse_any(text: str) -> ModuleOp:

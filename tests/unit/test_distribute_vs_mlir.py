@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from wgdist.footprint import compare, compare_with_mlir_opt, distribute_with_wgdist
+from wgdist.footprint import compare, compare_with_mlir_opt, distribute_with_wgdist, mlir_opt
+
+# The interop tier, like tests/filecheck/with-mlir: it needs mlir-opt 22 (.ci/run installs it).
+needs_mlir = pytest.mark.skipif(mlir_opt() is None, reason="mlir-opt 22 not installed (apt-get install mlir-22-tools)")
 
 L44 = "#xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]>"
 L84 = "#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>"
@@ -146,6 +149,7 @@ func.func @k(%m: memref<256x128xf32>, %c: i1) {{
 }
 
 
+@needs_mlir
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_same_footprint_as_mlir_opt(name: str) -> None:
     ids = range(2, 6) if name == "sg_id_range_if" else range(32)
