@@ -36,6 +36,7 @@ from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp, Upda
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, distribution_errors
 from wgdist.layout_rules import RuleError, block_layouts
+from wgdist.passes.distribute.common import unit_dims
 from wgdist.passes.propagate.defaults import Kind, Role, with_defaults
 from wgdist.passes.propagate.op_rules import (
     dpas_requirements,
@@ -192,7 +193,11 @@ class Analysis:
         if isinstance(v, BlockArgument) and not isinstance(v.type, TensorDescType):
             return None  # region args of vectors follow their op's result, handled by partners
         role: Role = "dpas_cd" if isinstance(v, OpResult) and isinstance(v.op, DpasOp) else "plain"
-        return self._decorate(attr.to_model(), v, role)
+        model = attr.to_model()
+        shape = shape_of(v.type)
+        if shape is not None:
+            model = unit_dims(shape, model)  # LLVM 22's [32, 1]/[8, 128] on a 256x1 value
+        return self._decorate(model, v, role)
 
     def _seed_results(self, op: Operation) -> None:
         values: list[SSAValue] = list(op.results)

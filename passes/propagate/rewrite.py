@@ -18,6 +18,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from wgdist.diagnostics import OpError
+from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
 from wgdist.dialects.xegpu.attrs import LayoutAttr, SliceAttr
 from wgdist.dialects.xegpu.layout_access import set_result_layout
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
@@ -25,8 +26,9 @@ from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, SliceLayout
 from wgdist.layout_rules import same_distribution
+from wgdist.passes.distribute.common import unit_dims
 from wgdist.passes.propagate.analysis import Analysis, describe
-from wgdist.passes.propagate.op_rules import shape_of
+from wgdist.passes.propagate.op_rules import is_elementwise, shape_of
 
 
 def explicit_order(layout: AnyLayout) -> AnyLayout:
@@ -136,7 +138,59 @@ def _set_prop(op: Operation, name: str, v: SSAValue, lay: AnyLayout | None) -> N
         )
 
 
+def _unit_dims_removed(src: tuple[int, ...], res: tuple[int, ...], dims: tuple[int, ...]) -> bool:
+    """``res`` is ``src`` with unit dims inserted exactly at ``dims``."""
+    if len(res) != len(src) + len(dims) or any(res[d] != 1 for d in dims):
+        return False
+    return tuple(n for d, n in enumerate(res) if d not in dims) == src
+
+
+def llvm_spelling(an: Analysis, root: Operation) -> dict[SSAValue, AnyLayout]:
+    """Layouts to write in the form LLVM 22's wg-to-sg reads, for values whose derived layout
+    distributes the same way (it crashes or fails to legalize otherwise):
+
+    * a ``multi_reduction`` result: ``#xegpu.slice<source layout, dims = reduced dims>``;
+    * elementwise ops on such a value: the same slice;
+    * a ``shape_cast`` re-inserting exactly the sliced unit dims: the slice's parent, ``sg_data``
+      of the unit dims included (``[32, 1]/[8, 128]`` on ``256x1``; our passes read extent-1 dims
+      as ``sg_data = 1``, :func:`wgdist.passes.distribute.common.unit_dims`).
+    """
+    spell: dict[SSAValue, AnyLayout] = {}
+    for op in root.walk():
+        if not op.results:
+            continue
+        r = op.results[0]
+        have = an.layout.get(r)
+        rshape = shape_of(r.type)
+        if have is None or rshape is None or r in an.fixed or not isinstance(r.type, VectorType):
+            continue
+        cand: AnyLayout | None = None
+        if isinstance(op, MultiDimReductionOp) and isinstance(have, Layout):
+            src = an.layout.get(op.source)
+            if isinstance(src, Layout) and src.is_wg:
+                red = tuple(sorted(int(d) for d in op.get_reduction_dims()))
+                cand = SliceLayout(explicit_order(src), red)
+        elif is_elementwise(op):
+            cand = next((spell[o] for o in op.operands if o in spell and shape_of(o.type) == rshape), None)
+        elif isinstance(op, ShapeCastOp):
+            src_sp = spell.get(op.source)
+            sshape = shape_of(op.source.type)
+            if (
+                isinstance(src_sp, SliceLayout)
+                and isinstance(src_sp.parent, Layout)
+                and sshape is not None
+                and _unit_dims_removed(sshape, rshape, src_sp.dims)
+            ):
+                if same_distribution(rshape, unit_dims(rshape, src_sp.parent), have):
+                    spell[r] = src_sp.parent
+                continue
+        if cand is not None and same_distribution(rshape, cand, have):
+            spell[r] = cand
+    return spell
+
+
 def _write_ops(an: Analysis, root: Operation) -> None:
+    spell = llvm_spelling(an, root)
     for op in list(root.walk()):
         if isinstance(op, ConvertLayoutOp):
             continue
@@ -162,7 +216,7 @@ def _write_ops(an: Analysis, root: Operation) -> None:
                 user = _attr_model(op.attributes.get(f"layout_result_{r.index}"))
                 if user is None or user == lay or not extends(user, lay):
                     continue
-            set_result_layout(op, r.index, to_attr(explicit_order(lay)))
+            set_result_layout(op, r.index, to_attr(explicit_order(spell.get(r, lay))))
 
 
 def _write_descriptors(an: Analysis, root: Operation) -> None:

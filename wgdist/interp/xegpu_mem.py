@@ -3,7 +3,7 @@ local memory matrices (create_mem_desc, load_matrix, store_matrix), named barrie
 
 Gather/scatter: element ``i`` (of the offsets' shape) covers ``chunk`` consecutive elements from
 ``offsets[i]``; masked-off lanes read 0 and write nothing; an unmasked lane outside the memref is an
-error. A mem_desc's ``stride`` orders the dimensions (smallest stride fastest); with ``block``
+error. A prefetch changes nothing but is checked like a load with every lane on. A mem_desc's ``stride`` orders the dimensions (smallest stride fastest); with ``block``
 the matrix is stored block by block, blocks and the elements inside a block both in that order.
 """
 
@@ -153,11 +153,12 @@ def _store(c: FuncCompiler, op: Operation) -> Step:
 
 @handler("xegpu.prefetch")
 def _prefetch(c: FuncCompiler, op: Operation) -> Step:
-    ins = c.ins(op)
+    """No visible effect, but the lanes are checked as a load's would be (all of them on)."""
+    form, slots, chunk = _scatter_parts(c, op, 0)
 
     def step(v: Frame) -> None:
-        for i in ins:
-            v[i]
+        mem, offs, mask = _resolve(v, form, slots, False)
+        _lanes(op, mem, offs, mask, chunk)
 
     return step
 

@@ -4,7 +4,7 @@ prefetch_nd, update_nd_offset, plus dpas and convert_layout.
 Offsets on load/store/prefetch are added to the descriptor's offsets (the op documentation's
 "offsets from the base position encoded in TensorDesc"). With ``boundary_check`` (the default) a
 block that sticks out of the region reads zeros there and drops those writes; without it any
-element outside the region is an error.
+element outside the region is an error. A prefetch changes nothing but is checked like a load.
 """
 
 from __future__ import annotations
@@ -212,12 +212,17 @@ def _store_nd(c: FuncCompiler, op: Operation) -> Step:
 
 @handler("xegpu.prefetch_nd")
 def _prefetch_nd(c: FuncCompiler, op: Operation) -> Step:
+    """No visible effect, but the block is checked as a load's would be: offsets outside the
+    leading dimensions, or outside the region without boundary_check, are errors."""
+    t = _tdesc_type(op, op.operands[0])
     d = c.slot(op.operands[0])
     extra = _access_op_offsets(c, op)
+    tshape = t.get_shape()
+    bshape = tshape[:-1] + (tshape[-1] * t.array_length,)
 
     def step(v: Frame) -> None:
-        extra(v)  # prefetching has no visible effect; offsets are still evaluated
-        v[d]
+        desc: NdDesc = v[d]
+        _block(op, desc, _effective(desc, extra(v)), bshape, "prefetch")
 
     return step
 

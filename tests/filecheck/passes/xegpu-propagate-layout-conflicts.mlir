@@ -19,7 +19,7 @@ func.func @dpas_then_reduce(%a: vector<256x32xf16>, %b: vector<32x256xf16>, %o: 
 // CHECK: %[[CV:.*]] = xegpu.convert_layout %d <{input_layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>, target_layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 256], order = [1, 0]>}> : vector<256x256xf32>
 // CHECK: xegpu.store_nd %d, %t[0, 0] <{layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>}> : vector<256x256xf32>, !xegpu.tensor_desc<256x256xf32, #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>>
 // CHECK: %z = arith.constant {layout_result_0 = #xegpu.layout<sg_layout = [32], sg_data = [8], order = [0]>} dense<0.000000e+00> : vector<256xf32>
-// CHECK: %s = vector.multi_reduction <add>, %[[CV]], %z {layout_result_0 = #xegpu.layout<sg_layout = [32], sg_data = [8], order = [0]>} [1] : vector<256x256xf32> to vector<256xf32>
+// CHECK: %s = vector.multi_reduction <add>, %[[CV]], %z {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [32, 1], sg_data = [8, 256], order = [1, 0]>, dims = [1]>} [1] : vector<256x256xf32> to vector<256xf32>
 // CHECK: xegpu.store_nd %s, %t2[0] <{layout = #xegpu.layout<sg_layout = [32], sg_data = [8]>}> : vector<256xf32>, !xegpu.tensor_desc<256xf32, #xegpu.layout<sg_layout = [32], sg_data = [8]>>
 
 // -----

@@ -20,13 +20,15 @@
 // BIAS: %relu = arith.maximumf %biased, %zero {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [1, 0]>}
 // BIAS-NOT: convert_layout
 
-// Softmax: subgroup-local row reductions, unit-dim shape_cast, stretched broadcast.
+// Softmax: subgroup-local row reductions, unit-dim shape_cast, stretched broadcast. The reduction
+// results are written as slices of their sources and the unit-dim shape_casts as the slices
+// parents (sg_data 128 on the extent-1 dim), the forms LLVM 22 distributes.
 // SOFTMAX: %neg_inf = arith.constant {layout_result_0 = #xegpu.layout<sg_layout = [32], sg_data = [8], order = [0]>}
-// SOFTMAX: %max = vector.multi_reduction <maximumf>, %x, %neg_inf {layout_result_0 = #xegpu.layout<sg_layout = [32], sg_data = [8], order = [0]>} [1]
-// SOFTMAX: %max_col = vector.shape_cast %max {layout_result_0 = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 1], order = [1, 0]>}
+// SOFTMAX: %max = vector.multi_reduction <maximumf>, %x, %neg_inf {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], order = [1, 0]>, dims = [1]>} [1]
+// SOFTMAX: %max_col = vector.shape_cast %max {layout_result_0 = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], order = [1, 0]>}
 // SOFTMAX: %max_tile = vector.broadcast %max_col {layout_result_0 = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], order = [1, 0]>}
 // SOFTMAX: %e = math.exp %shifted {layout_result_0 = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], order = [1, 0]>}
-// SOFTMAX: %sum = vector.multi_reduction <add>, %e, %zero {layout_result_0 = #xegpu.layout<sg_layout = [32], sg_data = [8], order = [0]>} [1]
+// SOFTMAX: %sum = vector.multi_reduction <add>, %e, %zero {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], order = [1, 0]>, dims = [1]>} [1]
 // SOFTMAX: %y = arith.divf %e, %sum_tile {layout_result_0 = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], order = [1, 0]>}
 // SOFTMAX-NOT: convert_layout
 
@@ -38,5 +40,5 @@
 // Reduction over a 3-D shape_cast (the RFC's partial-reduction pattern).
 // RED3D: %e = math.exp %x {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [1, 0]>}
 // RED3D: %e3 = vector.shape_cast %e {layout_result_0 = #xegpu.layout<sg_layout = [8, 1, 4], sg_data = [1, 32, 32], order = [2, 1, 0]>}
-// RED3D: %partial = vector.multi_reduction <add>, %e3, %zero {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [1, 32], order = [1, 0]>} [1]
+// RED3D: %partial = vector.multi_reduction <add>, %e3, %zero {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [8, 1, 4], sg_data = [1, 32, 32], order = [2, 1, 0]>, dims = [1]>} [1]
 // RED3D-NOT: convert_layout

@@ -36,7 +36,7 @@ func.func @appendix_1_2_explicit(%A: memref<1024x1024xbf16>, %BT: memref<1024x10
 // the user's #mp_c -> #mp_reduce2 conversion, then the reduction; nothing else is converted
 // CHECK-NEXT: %cv = xegpu.convert_layout %sum
 // CHECK-NOT: convert_layout
-// CHECK: %r = vector.multi_reduction <add>, %cv, %zero {layout_result_0 = #xegpu.layout<sg_layout = [32], sg_data = [8], order = [0]>} [1]
+// CHECK: %r = vector.multi_reduction <add>, %cv, %zero {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [32, 1], sg_data = [8, 256], order = [1, 0]>, dims = [1]>} [1]
 
 func.func @appendix_1_2(%A: memref<1024x1024xbf16>, %BT: memref<1024x1024xbf16>, %bias: memref<1x1024xf32>, %out: memref<1024xf32>) {
   %c0 = arith.constant 0 : index
