@@ -25,7 +25,7 @@ from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, SliceLayout
-from wgdist.layout_rules import same_distribution
+from wgdist.layout_rules import same_distribution, sg_part
 from wgdist.passes.distribute.common import unit_dims
 from wgdist.passes.propagate.analysis import Analysis, describe
 from wgdist.passes.propagate.op_rules import is_elementwise, shape_of
@@ -149,7 +149,8 @@ def llvm_spelling(an: Analysis, root: Operation) -> dict[SSAValue, AnyLayout]:
     """Layouts to write in the form LLVM 22's wg-to-sg reads, for values whose derived layout
     distributes the same way (it crashes or fails to legalize otherwise):
 
-    * a ``multi_reduction`` result: ``#xegpu.slice<source layout, dims = reduced dims>``;
+    * a ``multi_reduction`` result: ``#xegpu.slice<source layout, dims = reduced dims>`` (the
+      source's subgroup fields; only where the result has no inst/lane fields of its own);
     * elementwise ops on such a value: the same slice;
     * a ``shape_cast`` re-inserting exactly the sliced unit dims: the slice's parent, ``sg_data``
       of the unit dims included (``[32, 1]/[8, 128]`` on ``256x1``; our passes read extent-1 dims
@@ -169,7 +170,9 @@ def llvm_spelling(an: Analysis, root: Operation) -> dict[SSAValue, AnyLayout]:
             src = an.layout.get(op.source)
             if isinstance(src, Layout) and src.is_wg:
                 red = tuple(sorted(int(d) for d in op.get_reduction_dims()))
-                cand = SliceLayout(explicit_order(src), red)
+                # subgroup fields only: the result's own inst/lane fields are none here (a
+                # slice would read its parent's, which a 256x1 shape_cast cannot carry)
+                cand = SliceLayout(explicit_order(sg_part(src)), red)
         elif is_elementwise(op):
             cand = next((spell[o] for o in op.operands if o in spell and shape_of(o.type) == rshape), None)
         elif isinstance(op, ShapeCastOp):

@@ -4,6 +4,12 @@
 // RUN: wgdist-opt %examples/softmax.mlir -p xegpu-propagate-layout | filecheck %s --check-prefix=SOFTMAX
 // RUN: wgdist-opt %examples/gemm_transpose_b.mlir -p xegpu-propagate-layout | filecheck %s --check-prefix=TRANSB
 // RUN: wgdist-opt %examples/reduce_3d.mlir -p xegpu-propagate-layout | filecheck %s --check-prefix=RED3D
+// Our passes read the LLVM 22 forms back (idempotent; sg_data 128 on softmax's 256x1 reads as 1):
+// RUN: wgdist-opt %examples/softmax.mlir -p xegpu-propagate-layout | wgdist-opt -p xegpu-propagate-layout | filecheck %s --check-prefix=SOFTMAX
+// RUN: wgdist-opt %examples/softmax.mlir -p xegpu-propagate-layout | wgdist-opt -p xegpu-propagate-layout,xegpu-wg-to-sg-distribute | filecheck %s --check-prefix=SMDIST
+// SMDIST: vector.multi_reduction <maximumf>, {{.*}} [1] : vector<8x128xf32> to vector<8xf32>
+// SMDIST: vector.shape_cast {{.*}} : vector<8xf32> to vector<8x1xf32>
+// SMDIST-NOT: convert_layout
 
 // GEMM with a K loop: the zero accumulator, the loop result and the loads take the dpas layouts.
 // KLOOP: %zero = arith.constant {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [1, 0]>}

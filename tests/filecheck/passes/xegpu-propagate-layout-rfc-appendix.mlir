@@ -64,4 +64,4 @@ func.func @appendix_1_2(%A: memref<1024x1024xbf16>, %BT: memref<1024x1024xbf16>,
 // CHECK-NEXT: %[[CV:.*]] = xegpu.convert_layout %c <{input_layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [1, 0]>, target_layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 256], order = [1, 0]>}>
 // CHECK: %tbias = xegpu.create_nd_tdesc %bias : memref<1x1024xf32> -> !xegpu.tensor_desc<1x256xf32, #xegpu.layout<sg_layout = [32, 1], sg_data = [1, 256], order = [1, 0]>>
 // CHECK: %sum = arith.addf %[[CV]], %bb {layout_result_0 = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 256], order = [1, 0]>}
-// CHECK: %r = vector.multi_reduction <add>, %sum, %zero {layout_result_0 = #xegpu.layout<sg_layout = [32], sg_data = [8], order = [0]>} [1]
+// CHECK: %r = vector.multi_reduction <add>, %sum, %zero {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [32, 1], sg_data = [8, 256], order = [1, 0]>, dims = [1]>} [1]

@@ -3,6 +3,7 @@
 // RUN: wgdist-opt %s -p xegpu-propagate-layout --split-input-file | %mlir-opt --split-input-file --xegpu-wg-to-sg-distribute | filecheck %s
 // RUN: wgdist-opt %examples/gemm_k_loop.mlir -p xegpu-propagate-layout | %mlir-opt --xegpu-wg-to-sg-distribute | filecheck %s --check-prefix=KLOOP
 // RUN: wgdist-opt %examples/gemm_transpose_b.mlir -p xegpu-propagate-layout | %mlir-opt --xegpu-wg-to-sg-distribute | filecheck %s --check-prefix=TRANSB
+// RUN: wgdist-opt %examples/softmax.mlir -p xegpu-propagate-layout | %mlir-opt --xegpu-wg-to-sg-distribute | filecheck %s --check-prefix=SOFTMAX
 
 // KLOOP: scf.for {{.*}} -> (vector<32x64xf32>)
 // KLOOP: xegpu.dpas {{.*}} : vector<32x32xf16>, vector<32x64xf16>, vector<32x64xf32> -> vector<32x64xf32>
@@ -14,6 +15,16 @@
 // TRANSB: vector.transpose {{.*}} : vector<64x32xf16> to vector<32x64xf16>
 // TRANSB: xegpu.dpas {{.*}} : vector<32x32xf16>, vector<32x64xf16>, vector<32x64xf32> -> vector<32x64xf32>
 // TRANSB-NOT: unrealized_conversion_cast
+
+// Regression: mlir-opt 22 segfaulted on our plain layouts of reduction results (it needs
+// #xegpu.slice<source layout> on a multi_reduction and the slice's parent on the unit-dim
+// shape_cast after it).
+// SOFTMAX: vector.multi_reduction <maximumf>, {{.*}} [1] : vector<8x128xf32> to vector<8xf32>
+// SOFTMAX: vector.shape_cast {{.*}} : vector<8xf32> to vector<8x1xf32>
+// SOFTMAX: vector.broadcast {{.*}} : vector<8x1xf32> to vector<8x128xf32>
+// SOFTMAX: vector.multi_reduction <add>, {{.*}} [1] : vector<8x128xf32> to vector<8xf32>
+// SOFTMAX: xegpu.store_nd {{.*}} : vector<8x128xf32>, !xegpu.tensor_desc<8x128xf32>
+// SOFTMAX-NOT: unrealized_conversion_cast
 
 #c = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], order = [0, 1]>
 gpu.module @m {
@@ -58,6 +69,21 @@ gpu.func @if_else(%p: i1, %m: memref<128x128xf32>, %o: memref<128x128xf32>) {
   gpu.return
 }
 }
+// -----
+// The RFC's 2-D reduction (256x128 -> 256, store anchor [32]/[8]): the reduction result is a
+// slice of its source for LLVM 22 (segfaulted with the plain [32]/[8]).
+#r = #xegpu.layout<sg_layout = [32], sg_data = [8]>
+gpu.module @m {
+gpu.func @reduce_2d(%m: memref<256x128xf32>, %o: memref<256xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32>
+  %x = xegpu.load_nd %t[0, 0] : !xegpu.tensor_desc<256x128xf32> -> vector<256x128xf32>
+  %z = arith.constant dense<0.0> : vector<256xf32>
+  %s = vector.multi_reduction <add>, %x, %z [1] : vector<256x128xf32> to vector<256xf32>
+  %to = xegpu.create_nd_tdesc %o : memref<256xf32> -> !xegpu.tensor_desc<256xf32, #r>
+  xegpu.store_nd %s, %to[0] : vector<256xf32>, !xegpu.tensor_desc<256xf32, #r>
+  gpu.return
+}
+}
 
 // CHECK-LABEL: gpu.func @cd_only(
 // CHECK: xegpu.load_nd {{.*}} -> vector<32x64xf16>
@@ -73,4 +99,9 @@ gpu.func @if_else(%p: i1, %m: memref<128x128xf32>, %o: memref<128x128xf32>) {
 // CHECK: math.exp {{.*}} : vector<32x16xf32>
 // CHECK: arith.negf {{.*}} : vector<32x16xf32>
 // CHECK: xegpu.store_nd {{.*}} : vector<32x16xf32>
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK-LABEL: gpu.func @reduce_2d(
+// CHECK: xegpu.load_nd {{.*}} -> vector<8x128xf32>
+// CHECK: vector.multi_reduction <add>, {{.*}} [1] : vector<8x128xf32> to vector<8xf32>
+// CHECK: xegpu.store_nd {{.*}} : vector<8xf32>, !xegpu.tensor_desc<8xf32>
 // CHECK-NOT: unrealized_conversion_cast
