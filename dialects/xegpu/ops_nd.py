@@ -51,6 +51,7 @@ from wgdist.dialects.xegpu.ops_common import (
     sorted_props,
 )
 from wgdist.dialects.xegpu.ops_verify import (
+    check_cache_hints,
     check_offsets_rank,
     check_scattered,
     check_value_layout,
@@ -251,11 +252,17 @@ class _NdAccessOp(OffsetAccessOp):
         assert isinstance(t, TensorDescType)
         return t
 
-    def _verify_access(self) -> None:
+    def _verify_access(self, *, store: bool = False, max_rank: int | None = 2) -> None:
+        """mlir-opt's order: block descriptor, its rank (load/store: 1-D or 2-D), the cache
+        hints, then the offsets."""
         idx.verify_index_list("offsets", self.properties.get("const_offsets"), self.dynamic_offsets)
+        check_scattered(self.tdesc_type, False)
+        rank = self.tdesc_type.get_rank()
+        if max_rank is not None and rank > max_rank:
+            raise VerifyException(f"Expects a 1D or 2D TensorDesc. (got rank {rank})")
+        check_cache_hints(self, store=store)
         if self.properties.get("const_offsets") is not None:
             check_offsets_rank(len(self.mixed_offsets()), self.tdesc_type)
-        check_scattered(self.tdesc_type, False)
 
 
 @irdl_op_definition
@@ -356,7 +363,7 @@ class StoreNdOp(_NdAccessOp):
         )
 
     def verify_(self) -> None:
-        self._verify_access()
+        self._verify_access(store=True)
         check_value_shape(self, "Value", self.value, self.tdesc_type)
         check_value_layout(self, self.layout, self.value, self.tdesc_type, store=True)
 
@@ -397,9 +404,8 @@ class PrefetchNdOp(_NdAccessOp):
         props["layout"] = layout
         super().__init__(operands=[tensor_desc, dyn], properties=sorted_props(props), attributes=attributes)
 
-
     def verify_(self) -> None:
-        self._verify_access()
+        self._verify_access(max_rank=None)
         t = self.tdesc_type
         if self.layout is not None:
             check_value_layout(self, self.layout, None, t, store=False)

@@ -53,6 +53,7 @@ from wgdist.dialects.xegpu.ops_common import (
     sorted_props,
 )
 from wgdist.dialects.xegpu.ops_verify import (
+    check_cache_hints,
     check_gather_scatter,
     check_layout_for,
     check_scatter_source,
@@ -254,6 +255,7 @@ class _ScatterAccess(IRDLOperation):
             raise VerifyException(f"expected offsets for the {src.type} source")
         if tdesc is not None and "chunk_size" in self.properties:
             raise VerifyException("chunk_size is taken from the tensor_desc; do not set it on the op")
+        check_cache_hints(self, store=store)
         if self.chunk() < 1:
             raise VerifyException(f"chunk_size must be at least 1, got {self.chunk()}")
         src_t = src.type
@@ -412,11 +414,11 @@ class PrefetchOp(_ScatterAccess):
         )
 
     def verify_(self) -> None:
+        self._verify_common(None, store=False)
         if self.offset_align_byte is not None and not isinstance(self.source.type, IntegerType):
             raise VerifyException(
                 f"offset_align_byte only allowed with integer source. (source is {self.source.type})"
             )
-        self._verify_common(None, store=False)
 
 
 @irdl_op_definition

@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IntegerType, MemRefType, NoneAttr, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.xegpu.attrs import DISTRIBUTE_LAYOUT_TYPES
+from wgdist.dialects.xegpu.attrs import DISTRIBUTE_LAYOUT_TYPES, CachePolicy, CachePolicyAttr
 from wgdist.dialects.xegpu.offsets import static_values
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import distribution_errors
@@ -22,6 +22,22 @@ def check_scattered(tdesc: TensorDescType, scattered: bool) -> None:
     """``tdesc`` is a scattered (or, with ``scattered=False``, a block) descriptor."""
     if tdesc.is_scattered != scattered:
         raise VerifyException(f"Expects a {'' if scattered else 'non-'}scattered TensorDesc. (got {tdesc})")
+
+
+_WRITE_ONLY_HINTS = frozenset({CachePolicy.WRITE_BACK, CachePolicy.WRITE_THROUGH})
+_READ_ONLY_HINTS = frozenset({CachePolicy.STREAMING, CachePolicy.READ_INVALIDATE})
+
+
+def check_cache_hints(op: Operation, *, store: bool) -> None:
+    """LLVM 22's per-op hint rule: reads (load_nd, prefetch_nd, load, prefetch) reject
+    ``write_back``/``write_through``, writes (store_nd, store) ``streaming``/``read_invalidate``;
+    l1, then l2, then l3 (mlir-opt's wording, ``invalid l1_hint: #xegpu.cache_hint<..>``)."""
+    banned = _READ_ONLY_HINTS if store else _WRITE_ONLY_HINTS
+    for level in ("l1_hint", "l2_hint", "l3_hint"):
+        hint = op.properties.get(level)
+        if isinstance(hint, CachePolicyAttr) and hint.data in banned:
+            kind = "a store" if store else "a load or prefetch"
+            raise VerifyException(f"invalid {level}: {hint} ({hint.data.value} is not a hint for {kind})")
 
 
 def check_offsets_rank(n_offsets: int, tdesc: TensorDescType) -> None:
@@ -67,8 +83,6 @@ def check_value_shape(op: Operation, what: str, value: SSAValue, tdesc: TensorDe
             f"{'Value' if what == 'Value' else 'Result'} should have the same element type as "
             f"TensorDesc. ({vt.element_type} vs {tdesc.element_type})"
         )
-    if op.name == "xegpu.load_nd" and tdesc.get_rank() not in (1, 2):
-        raise VerifyException(f"Expects a 1D or 2D TensorDesc. (got rank {tdesc.get_rank()})")
     vshape = list(vt.get_shape())
     n_desc, n_val = prod(tdesc.get_shape()), prod(vshape)
     if len(vshape) == 1 and n_val < n_desc:

@@ -515,3 +515,70 @@ func.func @f(%slm: memref<4096xi8, 3>) {
 func.func @f() attributes {t = !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<stride = [1]>>} { return }
 
 // CHECK: expected mem_layout stride to have the rank 2 of the mem_desc shape [32, 32], got 1 entries
+
+// -----
+
+// Cache hints per op (LLVM 22): reads reject write_back/write_through, writes reject
+// streaming/read_invalidate, at every level.
+
+func.func @f(%t: !xegpu.tensor_desc<8x16xf32>) {
+  %a = xegpu.load_nd %t <{l1_hint = #xegpu.cache_hint<write_back>}> : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+  return
+}
+
+// CHECK: 'xegpu.load_nd' op invalid l1_hint: #xegpu.cache_hint<write_back> (write_back is not a hint for a load or prefetch)
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<8x16xf32>) {
+  xegpu.prefetch_nd %t[0, 0] <{l1_hint = #xegpu.cache_hint<cached>, l2_hint = #xegpu.cache_hint<write_through>}> : !xegpu.tensor_desc<8x16xf32>
+  return
+}
+
+// CHECK: 'xegpu.prefetch_nd' op invalid l2_hint: #xegpu.cache_hint<write_through> (write_through is not a hint for a load or prefetch)
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<8x16xf32>, %v: vector<8x16xf32>) {
+  xegpu.store_nd %v, %t <{l3_hint = #xegpu.cache_hint<streaming>}> : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+  return
+}
+
+// CHECK: 'xegpu.store_nd' op invalid l3_hint: #xegpu.cache_hint<streaming> (streaming is not a hint for a store)
+
+// -----
+
+func.func @f(%m: memref<256xf32>, %off: vector<16xindex>, %mask: vector<16xi1>) {
+  %g = xegpu.load %m[%off], %mask <{l1_hint = #xegpu.cache_hint<write_through>}> : memref<256xf32>, vector<16xindex>, vector<16xi1> -> vector<16xf32>
+  return
+}
+
+// CHECK: 'xegpu.load' op invalid l1_hint: #xegpu.cache_hint<write_through> (write_through is not a hint for a load or prefetch)
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>) {
+  xegpu.prefetch %t <{l2_hint = #xegpu.cache_hint<write_back>}> : !xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>
+  return
+}
+
+// CHECK: 'xegpu.prefetch' op invalid l2_hint: #xegpu.cache_hint<write_back> (write_back is not a hint for a load or prefetch)
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>, %mask: vector<16xi1>, %v: vector<16xf32>) {
+  xegpu.store %v, %t, %mask <{l1_hint = #xegpu.cache_hint<read_invalidate>}> : vector<16xf32>, !xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>, vector<16xi1>
+  return
+}
+
+// CHECK: 'xegpu.store' op invalid l1_hint: #xegpu.cache_hint<read_invalidate> (read_invalidate is not a hint for a store)
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<2x8x16xf32>, %v: vector<2x8x16xf32>) {
+  xegpu.store_nd %v, %t : vector<2x8x16xf32>, !xegpu.tensor_desc<2x8x16xf32>
+  return
+}
+
+// CHECK: 'xegpu.store_nd' op Expects a 1D or 2D TensorDesc. (got rank 3)
+
