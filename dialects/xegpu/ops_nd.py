@@ -52,6 +52,7 @@ from wgdist.dialects.xegpu.ops_common import (
 )
 from wgdist.dialects.xegpu.ops_verify import (
     check_cache_hints,
+    check_memory_space,
     check_offsets_rank,
     check_scattered,
     check_value_layout,
@@ -197,6 +198,7 @@ class CreateNdTdescOp(IRDLOperation):
         src = self.source.type
         tdesc = self.tdesc_type
         check_scattered(tdesc, False)
+        check_memory_space(src, tdesc)
         if isinstance(src, IntegerType):
             ok = src.width.data in (32, 64) and src.signedness.data in (
                 Signedness.SIGNLESS,

@@ -40,7 +40,6 @@ from wgdist.dialects.xegpu.attrs import (
     ATOMIC_RMW_KINDS,
     CachePolicyAttr,
     DistributeLayoutAttr,
-    MemorySpace,
 )
 from wgdist.dialects.xegpu.ops_common import (
     HINTS,
@@ -56,6 +55,7 @@ from wgdist.dialects.xegpu.ops_verify import (
     check_cache_hints,
     check_gather_scatter,
     check_layout_for,
+    check_memory_space,
     check_scatter_source,
     check_scattered,
     shape_of,
@@ -95,15 +95,7 @@ class CreateTdescOp(IRDLOperation):
         t = self.result.type
         assert isinstance(t, TensorDescType)
         check_scattered(t, True)
-        src = self.source.type
-        if isinstance(src, MemRefType):
-            ms = src.memory_space
-            slm = isinstance(ms, IntegerAttr) and ms.value.data == 3
-            if slm != (t.memory_space == MemorySpace.SLM):
-                raise VerifyException(
-                    f"Memory space mismatch. (source {src} is in {'slm' if slm else 'global'}, "
-                    f"TensorDesc in {t.memory_space.value})"
-                )
+        check_memory_space(self.source.type, t)
         expected = shape_of(self.offsets.type) + ([t.chunk_size] if t.chunk_size != 1 else [])
         if expected != list(t.get_shape()):
             raise VerifyException(f"Incorrect TensorDesc shape. Expected is {expected}, got {list(t.get_shape())}")

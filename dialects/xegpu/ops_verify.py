@@ -8,11 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import prod
 
-from xdsl.dialects.builtin import IntegerType, MemRefType, NoneAttr, VectorType
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, NoneAttr, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.xegpu.attrs import DISTRIBUTE_LAYOUT_TYPES, CachePolicy, CachePolicyAttr
+from wgdist.dialects.xegpu.attrs import (
+    DISTRIBUTE_LAYOUT_TYPES,
+    CachePolicy,
+    CachePolicyAttr,
+    MemorySpace,
+    MemorySpaceAttr,
+)
 from wgdist.dialects.xegpu.offsets import static_values
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import distribution_errors
@@ -22,6 +28,25 @@ def check_scattered(tdesc: TensorDescType, scattered: bool) -> None:
     """``tdesc`` is a scattered (or, with ``scattered=False``, a block) descriptor."""
     if tdesc.is_scattered != scattered:
         raise VerifyException(f"Expects a {'' if scattered else 'non-'}scattered TensorDesc. (got {tdesc})")
+
+
+_SPACE_NUMBER = {MemorySpace.GLOBAL: 0, MemorySpace.SLM: 3}
+
+
+def check_memory_space(source: Attribute, tdesc: TensorDescType) -> None:
+    """create_nd_tdesc/create_tdesc: the source's memory space is the descriptor's (LLVM 22:
+    a memref's integer space, or an ``#xegpu`` memory space, else 0; an integer address is
+    global; the descriptor's is 0, or 3 for ``slm``)."""
+    src = 0
+    if isinstance(source, MemRefType):
+        ms = source.memory_space
+        if isinstance(ms, IntegerAttr):
+            src = ms.value.data
+        elif isinstance(ms, MemorySpaceAttr):
+            src = _SPACE_NUMBER[ms.data]
+    dst = _SPACE_NUMBER[tdesc.memory_space]
+    if src != dst:
+        raise VerifyException(f"Memory space mismatch. Source: {src}, TensorDesc: {dst} (source {source})")
 
 
 _WRITE_ONLY_HINTS = frozenset({CachePolicy.WRITE_BACK, CachePolicy.WRITE_THROUGH})

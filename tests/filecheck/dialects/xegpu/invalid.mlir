@@ -582,3 +582,41 @@ func.func @f(%t: !xegpu.tensor_desc<2x8x16xf32>, %v: vector<2x8x16xf32>) {
 
 // CHECK: 'xegpu.store_nd' op Expects a 1D or 2D TensorDesc. (got rank 3)
 
+// -----
+
+// Memory spaces (LLVM 22): the source's (a memref's integer space, else 0; an integer address
+// is global) must be the descriptor's (0, or 3 for slm), for create_nd_tdesc and create_tdesc.
+
+func.func @f(%m: memref<24x32xf32, 3>) {
+  %t = xegpu.create_nd_tdesc %m : memref<24x32xf32, 3> -> !xegpu.tensor_desc<8x16xf32>
+  return
+}
+
+// CHECK: 'xegpu.create_nd_tdesc' op Memory space mismatch. Source: 3, TensorDesc: 0 (source memref<24x32xf32, 3 : i64>)
+
+// -----
+
+func.func @f(%m: memref<256xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<16xf32, #xegpu.block_tdesc_attr<memory_space = slm>>
+  return
+}
+
+// CHECK: 'xegpu.create_nd_tdesc' op Memory space mismatch. Source: 0, TensorDesc: 3 (source memref<256xf32>)
+
+// -----
+
+func.func @f(%p: ui64, %n: index) {
+  %t = xegpu.create_nd_tdesc %p, shape : [%n], strides : [1] : ui64 -> !xegpu.tensor_desc<16xf32, #xegpu.block_tdesc_attr<memory_space = slm>>
+  return
+}
+
+// CHECK: 'xegpu.create_nd_tdesc' op Memory space mismatch. Source: 0, TensorDesc: 3 (source ui64)
+
+// -----
+
+func.func @f(%m: memref<256xf32, 1>, %o: vector<16xindex>) {
+  %t = xegpu.create_tdesc %m, %o : memref<256xf32, 1>, vector<16xindex> -> !xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>
+  return
+}
+
+// CHECK: 'xegpu.create_tdesc' op Memory space mismatch. Source: 1, TensorDesc: 0 (source memref<256xf32, 1 : i64>)
