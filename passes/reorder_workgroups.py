@@ -11,7 +11,10 @@ model evaluates, so the IR and the model cannot disagree.
 Grid: ``grid=NX,NY`` or the function's ``known_grid_size`` makes the grid static: constants fold,
 divisions and remainders by powers of two become ``shrui``/``andi``, and the pass enumerates all
 ``NX*NY`` ids to prove the mapping is a bijection (refusing, with a diagnostic, anything that is
-not). Without either, ``gpu.grid_dim x/y`` are read at entry and the arithmetic stays dynamic
+not). The enumeration runs in chunks with one byte per workgroup, up to 16777216 workgroups
+(``MAX_PROOF_WORKGROUPS``, e.g. 4096x4096; a few seconds); a larger static grid is a diagnostic
+(the dynamic form, without ``grid=`` or ``known_grid_size``, is bijective by construction). Grid
+sizes are at most 2**31 - 1, the range of ``known_grid_size``. Without either, ``gpu.grid_dim x/y`` are read at entry and the arithmetic stays dynamic
 (bijective by construction). A mapping that is the identity on the static grid leaves the kernel
 unchanged (with a remark), as does a ``gpu.func`` without block ids.
 
@@ -155,7 +158,6 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin
 from xdsl.dialects.gpu import DimensionAttr, DimensionEnum
@@ -168,14 +170,15 @@ from wgdist.diagnostics import OpError, location_of
 from wgdist.dialects import gpu
 from wgdist.reorder import (
     GROUP_STYLES,
+    MAX_GRID_SIZE,
     SCHEMES,
     XCD_REMAPS,
     Scheme,
-    bijection_error,
     grid_vars,
     mapping_exprs,
-    remap_all,
+    prove_bijection,
     resolve,
+    too_large_to_prove,
 )
 from wgdist.reorder_model import Expr, nodes
 
@@ -231,9 +234,14 @@ class ReorderWorkgroupsPass(ModulePass):
                 raise ValueError(
                     f"group-style={self.group_style!r} is not one of {', '.join(GROUP_STYLES)}"
                 )
+            shown = ",".join(str(g) for g in self.grid)
             if self.grid and (len(self.grid) != 2 or min(self.grid) < 1):
-                shown = ",".join(str(g) for g in self.grid)
                 raise ValueError(f"grid must be two sizes >= 1 (grid=NX,NY), got grid={shown}")
+            if self.grid and max(self.grid) > MAX_GRID_SIZE:
+                raise ValueError(
+                    f"grid sizes must be at most {MAX_GRID_SIZE} (the i32 range of "
+                    f"known_grid_size), got grid={shown}"
+                )
             if self.window < 1:
                 raise ValueError(f"window must be >= 1, got {self.window}")
             if self.scheme == "auto":
@@ -282,6 +290,14 @@ class ReorderWorkgroupsPass(ModulePass):
                 remark(fn, f"@{_fn_name(fn)} has no gpu.block_id x/y: left unchanged")
             return
         grid = self._static_grid(fn)
+        why = None if grid is None else too_large_to_prove(*grid)
+        if why is not None:
+            raise OpError(
+                fn,
+                f"{why}: run the pass without grid= on a function without known_grid_size (the "
+                "ids are then computed from gpu.grid_dim, with arithmetic that is bijective by "
+                "construction)",
+            )
         scheme = self._scheme_for(fn, grid)
         nx, ny = grid if grid is not None else (None, None)
         try:
@@ -291,14 +307,14 @@ class ReorderWorkgroupsPass(ModulePass):
         bx, by, _, _ = grid_vars(nx, ny)
         identity = exprs == (bx, by)
         if grid is not None:
-            new_x, new_y = remap_all(scheme, grid[0], grid[1], exprs)
-            err = bijection_error(new_x, new_y, grid[0], grid[1])
-            if err is not None:
+            proof = prove_bijection(scheme, grid[0], grid[1], exprs)
+            if proof.error is not None:
                 raise OpError(
-                    fn, f"{scheme.spec()} is not a bijection of the {grid[0]}x{grid[1]} grid: {err}"
+                    fn,
+                    f"{scheme.spec()} is not a bijection of the {grid[0]}x{grid[1]} grid: "
+                    f"{proof.error}",
                 )
-            f = np.arange(grid[0] * grid[1])
-            identity = bool(np.all(new_x == f % grid[0]) and np.all(new_y == f // grid[0]))
+            identity = proof.identity
         if identity:
             where = "" if grid is None else f" on the {grid[0]}x{grid[1]} grid"
             remark(fn, f"@{_fn_name(fn)}: {scheme.spec()} is the identity{where}: left unchanged")
