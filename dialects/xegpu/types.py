@@ -57,6 +57,13 @@ def _is_int_or_float(t: Attribute) -> bool:
     return isinstance(t, IntegerType) or isa(t, AnyFloat)
 
 
+def _bitwidth(t: Attribute) -> int:
+    if isinstance(t, IntegerType):
+        return t.width.data
+    width = getattr(t, "bitwidth", 0)
+    return width if isinstance(width, int) else 0
+
+
 @irdl_attr_definition
 class TensorDescType(ParametrizedAttribute, TypeAttribute):
     """``!xegpu.tensor_desc<8x16xf32[, encoding][, layout]>``."""
@@ -154,6 +161,12 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
         e = self.encoding
         return e.memory_space.data if not isinstance(e, NoneAttr) else MemorySpace.GLOBAL
 
+    def chunk_alignment(self) -> int:
+        """LLVM 22: a scattered chunk of a sub-32-bit type is a whole number of 32-bit units,
+        i.e. a multiple of ``32 // bitwidth`` elements (1 for 32 bits or more)."""
+        width = _bitwidth(self.element_type)
+        return 32 // width if 0 < width < 32 else 1
+
     def with_layout(self, layout: PlainLayoutAttr | NoneAttr | None) -> TensorDescType:
         """The same descriptor with ``layout`` (None or NoneAttr: no layout)."""
         return TensorDescType(self.shape, self.element_type, self.encoding, layout)
@@ -192,6 +205,11 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
                         f"expected last dim of tensor to match chunk size, got {shape[-1]} and "
                         f"chunk_size {chunk}"
                     )
+                if shape[-1] % self.chunk_alignment():
+                    raise VerifyException(
+                        f"expected last dim of tensor to be a multiple of {self.chunk_alignment()} "
+                        f"(chunk_size {chunk} of {self.element_type}: 32-bit units)"
+                    )
         layout = self.layout
         if isinstance(layout, NoneAttr):
             return
@@ -200,6 +218,13 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
             raise VerifyException(
                 f"expected layout rank to match tensor rank, got layout rank {model.rank} "
                 f"and tensor rank {len(shape)}"
+            )
+        lane_data = getattr(model, "lane_data", None)
+        factor = self.chunk_alignment()
+        if self.chunk_size > 1 and lane_data is not None and lane_data[-1] % factor:
+            raise VerifyException(
+                f"expected last dim of lane_data to be a multiple of: {factor} (lane_data "
+                f"{list(lane_data)}, chunk_size {self.chunk_size} of {self.element_type})"
             )
         errs = distribution_errors(shape, model)
         if errs:

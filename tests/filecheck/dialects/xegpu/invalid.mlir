@@ -620,3 +620,30 @@ func.func @f(%m: memref<256xf32, 1>, %o: vector<16xindex>) {
 }
 
 // CHECK: 'xegpu.create_tdesc' op Memory space mismatch. Source: 1, TensorDesc: 0 (source memref<256xf32, 1 : i64>)
+
+// -----
+
+// Scattered chunks of sub-32-bit types are whole 32-bit units (LLVM 22): chunk_size and the
+// last lane_data entry are multiples of 32 / bitwidth.
+
+func.func @f(%t: !xegpu.tensor_desc<16x3xf16, #xegpu.scatter_tdesc_attr<chunk_size = 3>>) { return }
+
+// CHECK: expected last dim of tensor to be a multiple of 2 (chunk_size 3 of f16: 32-bit units)
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<16x2xi8, #xegpu.scatter_tdesc_attr<chunk_size = 2>>) { return }
+
+// CHECK: expected last dim of tensor to be a multiple of 4 (chunk_size 2 of i8: 32-bit units)
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<16x4xf16, #xegpu.scatter_tdesc_attr<chunk_size = 4>, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>>) { return }
+
+// CHECK: expected last dim of lane_data to be a multiple of: 2 (lane_data [1, 1], chunk_size 4 of f16)
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<16x8xi8, #xegpu.scatter_tdesc_attr<chunk_size = 8>, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>>) { return }
+
+// CHECK: expected last dim of lane_data to be a multiple of: 4 (lane_data [1, 2], chunk_size 8 of i8)
