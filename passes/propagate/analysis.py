@@ -41,8 +41,10 @@ from wgdist.passes.propagate.defaults import Kind, Role, with_defaults
 from wgdist.passes.propagate.op_rules import (
     dpas_requirements,
     forward_result_layout,
+    load_result_layout,
     operand_requirements,
     shape_of,
+    value_shape,
 )
 
 Use = tuple[Operation, int]
@@ -141,7 +143,7 @@ class Analysis:
 
     # ---- assignment --------------------------------------------------------------------------
     def _decorate(self, layout: AnyLayout | None, v: SSAValue, role: Role) -> AnyLayout | None:
-        shape = shape_of(v.type)
+        shape = value_shape(v)
         if shape is None:
             return None
         out = with_defaults(layout, self.kind, shape, role, _bits(v.type))
@@ -186,7 +188,7 @@ class Analysis:
         if isinstance(v, OpResult) and isinstance(v.op, LoadNdOp):
             tdesc = v.op.TensorDesc.type
             if isinstance(tdesc, TensorDescType) and tdesc.layout is not None and not _none(tdesc.layout):
-                return tdesc.layout.to_model()  # type: ignore[union-attr]
+                return load_result_layout(v.op, tdesc.layout.to_model())  # type: ignore[union-attr]
         attr = value_layout(v)
         if attr is None:
             return None
@@ -194,7 +196,7 @@ class Analysis:
             return None  # region args of vectors follow their op's result, handled by partners
         role: Role = "dpas_cd" if isinstance(v, OpResult) and isinstance(v.op, DpasOp) else "plain"
         model = attr.to_model()
-        shape = shape_of(v.type)
+        shape = value_shape(v)
         if shape is not None:
             model = unit_dims(shape, model)  # LLVM 22's [32, 1]/[8, 128] on a 256x1 value
         return self._decorate(model, v, role)
@@ -263,7 +265,7 @@ class Analysis:
                 self.require(op, 0, lay, fixed=True)
 
     def _check_valid(self, op: Operation, v: SSAValue, lay: AnyLayout) -> None:
-        shape = shape_of(v.type)
+        shape = value_shape(v)
         assert shape is not None
         errs = distribution_errors(shape, lay)
         if errs:
@@ -400,10 +402,11 @@ class Analysis:
             self._seed_uses(op)
         self._drain()
         self._complete(ops)
-        # A load produces the layout of its descriptor; different needs of its users convert.
+        # A load produces the layout of its descriptor (permuted when transposed); different
+        # needs of its users convert.
         for op in ops:
             if isinstance(op, LoadNdOp) and op.TensorDesc in self.layout:
-                self.layout[op.value] = self.layout[op.TensorDesc]
+                self.layout[op.value] = load_result_layout(op, self.layout[op.TensorDesc])
 
 
 def _none(attr: Attribute | None) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import VectorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation, OpResult, SSAValue
 
 from wgdist.dialects.vector import (
     BroadcastOp,
@@ -56,6 +56,42 @@ def shape_of(t: object) -> tuple[int, ...] | None:
     return None
 
 
+def packed_load(v: SSAValue) -> bool:
+    """``v`` is the result of a ``load_nd <{packed}>``: a ``[K/f, N, f]`` vector whose layout
+    describes the descriptor's 2-D ``[K, N]`` (as distribution reads it)."""
+    return isinstance(v, OpResult) and isinstance(v.op, LoadNdOp) and v.op.packed is not None
+
+
+def _unpacked(shape: tuple[int, ...]) -> tuple[int, ...]:
+    return (shape[0] * shape[2], shape[1]) if len(shape) == 3 else shape
+
+
+def value_shape(v: SSAValue) -> tuple[int, ...] | None:
+    """The shape ``v``'s layout describes: its type's, except for a packed load's result (the
+    descriptor's 2-D shape)."""
+    s = shape_of(v.type)
+    if s is not None and packed_load(v):
+        return _unpacked(s)
+    return s
+
+
+def load_permutation(op: LoadNdOp) -> list[int] | None:
+    """The ``transpose`` of a load_nd (``result.shape[i] = tdesc.shape[perm[i]]``), or None."""
+    if op.transpose is None:
+        return None
+    perm = [int(p) for p in op.transpose.get_values()]  # type: ignore[attr-defined]
+    return None if perm == sorted(perm) else perm
+
+
+def load_result_layout(op: LoadNdOp, desc: AnyLayout) -> AnyLayout:
+    """The layout a load_nd produces from its descriptor's: the same, permuted for a
+    transposed load (every field and ``order``; spec 2.4 with the descriptor as the source)."""
+    perm = load_permutation(op)
+    if perm is None or isinstance(desc, SliceLayout):
+        return desc
+    return transpose_source_layout(desc, [perm.index(i) for i in range(len(perm))])
+
+
 def is_elementwise(op: Operation) -> bool:
     """arith/math ops (and vector.fma): all vector operands share the result's shape."""
     if op.name == "arith.constant":
@@ -68,6 +104,7 @@ def dpas_requirements(op: DpasOp, cd: Layout) -> list[Requirement]:
     a_shape = shape_of(op.lhs.type)
     b_shape = shape_of(op.rhs.type)
     assert a_shape is not None and b_shape is not None
+    b_shape = _unpacked(b_shape)  # a packed (VNNI) B [K/f, N, f] is the K x N matrix
     if len(a_shape) != 2 or len(b_shape) != 2:
         raise RuleError("dpas: only 2-D A and B operands are supported at workgroup level")
     (m, k), n = a_shape, b_shape[1]
@@ -152,7 +189,8 @@ def operand_requirements(op: Operation, results: Sequence[AnyLayout | None]) -> 
                 f"its result would need the slice layout {layout_text(r0)}, which a tensor_desc "
                 "cannot carry (load a unit-dim shape instead, e.g. 1xN, or convert_layout it)"
             )
-        return [(0, r0)]
+        perm = load_permutation(op) if isinstance(op, LoadNdOp) else None
+        return [(0, r0 if perm is None else transpose_source_layout(r0, perm))]
     return []
 
 

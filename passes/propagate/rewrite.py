@@ -28,7 +28,7 @@ from wgdist.layout import AnyLayout, Layout, SliceLayout
 from wgdist.layout_rules import same_distribution, sg_part
 from wgdist.passes.distribute.common import unit_dims
 from wgdist.passes.propagate.analysis import Analysis, describe
-from wgdist.passes.propagate.op_rules import is_elementwise, shape_of
+from wgdist.passes.propagate.op_rules import is_elementwise, packed_load, shape_of, value_shape
 
 
 def explicit_order(layout: AnyLayout) -> AnyLayout:
@@ -49,7 +49,7 @@ def to_attr(layout: AnyLayout) -> LayoutAttr | SliceAttr:
 
 
 def _same(v: SSAValue, a: AnyLayout, b: AnyLayout) -> bool:
-    shape = shape_of(v.type)
+    shape = value_shape(v)
     assert shape is not None
     return same_distribution(shape, a, b)
 
@@ -86,6 +86,12 @@ def _insert_converts(an: Analysis) -> None:
             continue
         key = (v, req)
         conv = made.get(key)
+        if conv is None and packed_load(v):
+            raise OpError(
+                op,
+                f"operand #{i} needs {to_attr(req)}, but it is the packed load {describe(v)} laid out "
+                f"with {to_attr(have)}, which cannot be converted; give its descriptor that layout",
+            )
         if conv is None:
             cop = ConvertLayoutOp(v, to_attr(have), to_attr(req))
             if isinstance(v, OpResult):

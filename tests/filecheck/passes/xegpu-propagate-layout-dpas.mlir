@@ -51,3 +51,49 @@ func.func @user_ab(%a: vector<128x128xf16>, %b: vector<128x128xf16>) -> vector<1
 // CHECK-LABEL: func.func @user_ab(
 // CHECK: %n = arith.negf %a {layout_result_0 = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], order = [1, 0]>}
 // CHECK: xegpu.dpas %n, %b {layout_a = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>, layout_b = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>, layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>}
+
+// -----
+
+// A packed (VNNI) B load: vector<16x32x2xf16> is the 32x32 B matrix; its layout is the 2-D
+// B layout, derived with K = 16 * 2 from a dpas with only layout_cd (was: "only 2-D A and B
+// operands are supported").
+#c = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>
+gpu.module @k {
+gpu.func @packed_b(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) kernel {
+  %ta = xegpu.create_nd_tdesc %A : memref<32x32xf16> -> !xegpu.tensor_desc<32x32xf16>
+  %tb = xegpu.create_nd_tdesc %B : memref<32x32xf16> -> !xegpu.tensor_desc<32x32xf16>
+  %tc = xegpu.create_nd_tdesc %C : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #c>
+  %va = xegpu.load_nd %ta[0, 0] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
+  %vb = xegpu.load_nd %tb[0, 0] <{packed}> : !xegpu.tensor_desc<32x32xf16> -> vector<16x32x2xf16>
+  %d = xegpu.dpas %va, %vb {layout_cd = #c} : vector<32x32xf16>, vector<16x32x2xf16> -> vector<32x32xf32>
+  xegpu.store_nd %d, %tc[0, 0] <{layout = #c}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #c>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @packed_b(
+// CHECK: %tb = xegpu.create_nd_tdesc %B : memref<32x32xf16> -> !xegpu.tensor_desc<32x32xf16, #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 16], order = [1, 0]>>
+// CHECK: %vb = xegpu.load_nd %tb[0, 0] <{layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 16], order = [1, 0]>, packed}>
+// CHECK: xegpu.dpas %va, %vb {layout_a = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 32], order = [1, 0]>, layout_b = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 16], order = [1, 0]>, layout_cd = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>}
+
+// -----
+
+// The same with every dpas layout given: the packed value's 2-D layout is checked against the
+// 32x32 descriptor, not the 16x32x2 vector (was: "expected layout rank 2 to match the rank 3").
+#a = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 32]>
+#b = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 16]>
+#c = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>
+gpu.module @k {
+gpu.func @packed_b_anchored(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) kernel {
+  %ta = xegpu.create_nd_tdesc %A : memref<32x32xf16> -> !xegpu.tensor_desc<32x32xf16, #a>
+  %tb = xegpu.create_nd_tdesc %B : memref<32x32xf16> -> !xegpu.tensor_desc<32x32xf16, #b>
+  %tc = xegpu.create_nd_tdesc %C : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #c>
+  %va = xegpu.load_nd %ta[0, 0] <{layout = #a}> : !xegpu.tensor_desc<32x32xf16, #a> -> vector<32x32xf16>
+  %vb = xegpu.load_nd %tb[0, 0] <{packed}> : !xegpu.tensor_desc<32x32xf16, #b> -> vector<16x32x2xf16>
+  %d = xegpu.dpas %va, %vb {layout_a = #a, layout_b = #b, layout_cd = #c} : vector<32x32xf16>, vector<16x32x2xf16> -> vector<32x32xf32>
+  xegpu.store_nd %d, %tc[0, 0] <{layout = #c}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #c>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @packed_b_anchored(
+// CHECK: %vb = xegpu.load_nd %tb[0, 0] <{layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 16]>, packed}>
+// CHECK-NOT: convert_layout

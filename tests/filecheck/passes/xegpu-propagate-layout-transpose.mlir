@@ -48,3 +48,43 @@ func.func @three_d(%x: vector<16x16x16xf32>) -> vector<16x16x16xf32> {
 // CHECK: %e = math.exp %x {layout_result_0 = #xegpu.layout<sg_layout = [4, 1, 2], sg_data = [4, 16, 8], order = [1, 0, 2]>} : vector<16x16x16xf32>
 // CHECK: %y = vector.transpose %e, [2, 0, 1] {layout_result_0 = #xegpu.layout<sg_layout = [2, 4, 1], sg_data = [8, 4, 16], order = [2, 1, 0]>} : vector<16x16x16xf32> to vector<16x16x16xf32>
 // CHECK: %z = arith.negf %y {layout_result_0 = #xegpu.layout<sg_layout = [2, 4, 1], sg_data = [8, 4, 16], order = [2, 1, 0]>} : vector<16x16x16xf32>
+
+// -----
+
+// A transposed load_nd: its descriptor takes the result layout permuted, every field and order
+// included (was: the result layout unpermuted, which loads data the subgroup does not own).
+#st = #xegpu.layout<sg_layout = [8, 4], sg_data = [8, 8]>
+gpu.module @k {
+gpu.func @transposed_load(%m: memref<32x64xf32>, %o: memref<64x32xf32>) kernel {
+  %t = xegpu.create_nd_tdesc %m : memref<32x64xf32> -> !xegpu.tensor_desc<32x64xf32>
+  %v = xegpu.load_nd %t[0, 0] <{transpose = array<i64: 1, 0>}> : !xegpu.tensor_desc<32x64xf32> -> vector<64x32xf32>
+  %to = xegpu.create_nd_tdesc %o : memref<64x32xf32> -> !xegpu.tensor_desc<64x32xf32, #st>
+  xegpu.store_nd %v, %to[0, 0] <{layout = #st}> : vector<64x32xf32>, !xegpu.tensor_desc<64x32xf32, #st>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @transposed_load(
+// CHECK: %t = xegpu.create_nd_tdesc %m : memref<32x64xf32> -> !xegpu.tensor_desc<32x64xf32, #xegpu.layout<sg_layout = [4, 8], sg_data = [8, 8], order = [0, 1]>>
+// CHECK: %v = xegpu.load_nd %t[0, 0] <{layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [8, 8], order = [1, 0]>, transpose = array<i64: 1, 0>}>
+// CHECK-NOT: convert_layout
+
+// -----
+
+// The other direction: the descriptor's layout fixes the transposed load's result (its user
+// `layout` is the permuted descriptor layout, so it agrees; was: reported as a disagreement).
+#s = #xegpu.layout<sg_layout = [4, 8], sg_data = [8, 8], order = [1, 0]>
+#st = #xegpu.layout<sg_layout = [8, 4], sg_data = [8, 8], order = [0, 1]>
+gpu.module @k {
+gpu.func @transposed_load_desc(%m: memref<32x64xf32>, %o: memref<64x32xf32>) kernel {
+  %t = xegpu.create_nd_tdesc %m : memref<32x64xf32> -> !xegpu.tensor_desc<32x64xf32, #s>
+  %v = xegpu.load_nd %t[0, 0] <{transpose = array<i64: 1, 0>, layout = #st}> : !xegpu.tensor_desc<32x64xf32, #s> -> vector<64x32xf32>
+  %e = math.exp %v : vector<64x32xf32>
+  %to = xegpu.create_nd_tdesc %o : memref<64x32xf32> -> !xegpu.tensor_desc<64x32xf32, #st>
+  xegpu.store_nd %e, %to[0, 0] <{layout = #st}> : vector<64x32xf32>, !xegpu.tensor_desc<64x32xf32, #st>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @transposed_load_desc(
+// CHECK: %v = xegpu.load_nd %t[0, 0] <{layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [8, 8], order = [0, 1]>, transpose = array<i64: 1, 0>}>
+// CHECK: %e = math.exp %v {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [8, 8], order = [0, 1]>}
+// CHECK-NOT: convert_layout
