@@ -3,7 +3,6 @@ program must agree with the workgroup program (hypothesis)."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -53,13 +52,14 @@ OPS = ["arith.addf", "arith.mulf", "arith.maximumf", "arith.subf"]
 
 @st.composite
 def elementwise_kernel(draw: st.DrawFn) -> tuple[str, tuple[int, int]]:
-    """Loads of A and B, an elementwise chain, then a row reduction or a ``vector.transpose``,
-    an optional loop, a store; each workgroup of the grid handles its own tile. (Transposing
-    loads: :func:`transposing_load_kernel`.)"""
+    """Loads of A and B (optionally ``load_nd <{transpose}>`` of n x m blocks), an elementwise
+    chain, then a row reduction or a ``vector.transpose``, an optional loop, a store; each
+    workgroup of the grid handles its own tile."""
     m = draw(st.sampled_from([16, 32, 64]))
     n = draw(st.sampled_from([16, 32, 64]))
     reduce = draw(st.booleans())
     transpose = not reduce and draw(st.booleans())
+    tload = draw(st.booleans())
     gx, gy = draw(st.sampled_from(GRIDS))
     out_shape = (n, m) if transpose else (m, n)
     store_lay = draw(layouts(out_shape, share=False, whole_rows=reduce))
@@ -71,7 +71,10 @@ def elementwise_kernel(draw: st.DrawFn) -> tuple[str, tuple[int, int]]:
     chain = draw(st.lists(st.tuples(st.sampled_from(OPS), st.sampled_from(["%a", "%b"])), min_size=1, max_size=3))
     loop = draw(st.booleans())
     t = f"{m}x{n}xf32"
-    tdl = f"!xegpu.tensor_desc<{t}, {fmt(value_lay)}>"
+    src_shape = (n, m) if tload else (m, n)
+    src_t = f"{src_shape[0]}x{src_shape[1]}xf32"
+    tdl = f"!xegpu.tensor_desc<{src_t}, {fmt(transposed(value_lay) if tload else value_lay)}>"
+    load_props = " <{transpose = array<i64: 1, 0>}>" if tload else ""
     out_t = f"{out_shape[0]}x{out_shape[1]}xf32"
     tds = f"!xegpu.tensor_desc<{out_t}, {fmt(store_lay)}>"
     body = []
@@ -104,15 +107,15 @@ def elementwise_kernel(draw: st.DrawFn) -> tuple[str, tuple[int, int]]:
         cur = "%res"
     else:
         compute = inner
-    mem_in = f"memref<{gx * m}x{gy * n}xf32>"
+    mem_in = f"memref<{gx * src_shape[0]}x{gy * src_shape[1]}xf32>"
     mem_out = f"memref<{gx * out_shape[0]}x{gy * out_shape[1]}xf32>"
     src = f"""gpu.module @m {{
   gpu.func @k(%A: {mem_in}, %B: {mem_in}, %C: {mem_out}) kernel {{
     %c0 = arith.constant 0 : index
     %bx = gpu.block_id x
     %by = gpu.block_id y
-    %cs0 = arith.constant {m} : index
-    %cs1 = arith.constant {n} : index
+    %cs0 = arith.constant {src_shape[0]} : index
+    %cs1 = arith.constant {src_shape[1]} : index
     %co0 = arith.constant {out_shape[0]} : index
     %co1 = arith.constant {out_shape[1]} : index
     %si = arith.muli %bx, %cs0 : index
@@ -122,8 +125,8 @@ def elementwise_kernel(draw: st.DrawFn) -> tuple[str, tuple[int, int]]:
     %ta = xegpu.create_nd_tdesc %A : {mem_in} -> {tdl}
     %tb = xegpu.create_nd_tdesc %B : {mem_in} -> {tdl}
     %tc = xegpu.create_nd_tdesc %C : {mem_out} -> {tds}
-    %a = xegpu.load_nd %ta[%si, %sj] : {tdl} -> vector<{t}>
-    %b = xegpu.load_nd %tb[%si, %sj] : {tdl} -> vector<{t}>
+    %a = xegpu.load_nd %ta[%si, %sj]{load_props} : {tdl} -> vector<{t}>
+    %b = xegpu.load_nd %tb[%si, %sj]{load_props} : {tdl} -> vector<{t}>
     {compute}
     xegpu.store_nd {cur}, %tc[%oi, %oj] : vector<{out_t}>, {tds}
     gpu.return
@@ -202,8 +205,8 @@ def test_random_dpas_loops_agree(case: tuple[str, int, tuple[int, int]]) -> None
 @st.composite
 def transposing_load_kernel(draw: st.DrawFn) -> tuple[str, tuple[int, int]]:
     """``load_nd <{transpose}>`` of an n x m block into an m x n value, an elementwise chain,
-    a store; every value's layout spelled out, for xegpu-wg-to-sg-distribute alone (see
-    test_transposing_load_* for what xegpu-propagate-layout does with them)."""
+    a store; every value's layout spelled out, for xegpu-wg-to-sg-distribute alone (the
+    elementwise kernels run transposing loads through xegpu-propagate-layout)."""
     m = draw(st.sampled_from([16, 32, 64]))
     n = draw(st.sampled_from([16, 32, 64]))
     gx, gy = draw(st.sampled_from(GRIDS))
@@ -268,20 +271,11 @@ gpu.module @m {
 """
 
 
-XFAIL_TRANSPOSING_LOAD = pytest.mark.xfail(
-    strict=True,
-    reason="xegpu-propagate-layout gives a transposing load_nd's result the descriptor's "
-    "untransposed layout and rejects the transposed one (passes/propagate: reported)",
-)
-
-
-@XFAIL_TRANSPOSING_LOAD
 def test_transposing_load_stored_as_loaded() -> None:
     r = check(TRANSPOSING_LOAD.replace("USE", "").replace("%b, %tc", "%a, %tc"), PIPELINE)
     assert r.ok and r.written == 64 * 32, r.report
 
 
-@XFAIL_TRANSPOSING_LOAD
 def test_transposing_load_feeding_an_elementwise_op() -> None:
     r = check(TRANSPOSING_LOAD.replace("USE", "%b = arith.addf %a, %a : vector<64x32xf32>"), PIPELINE)
     assert r.ok, r.report
