@@ -4,7 +4,8 @@ Rows: ``wgdist-opt`` and ``xdsl-opt`` on an empty module, ``wgdist-opt`` parsing
 (loads the xegpu, vector and gpu dialects), ``import wgdist``, and ``mlir-opt`` 22 for reference
 when installed. The target is ``wgdist-opt`` on an empty module under 0.3 s. The "extra" column is
 the cost on top of plain ``xdsl-opt``; ``--why`` prints which wgdist modules an empty run imports
-(they should be none of wgdist's dialect or pass modules: the registries are lazy).
+(they should be none of wgdist's dialect or pass modules: the registries are lazy; exit
+status 1 if any is).
 
     .venv/bin/python bench/startup.py [-n 15] [--why]
 """
@@ -93,6 +94,10 @@ def main() -> None:
         print("wgdist modules imported by an empty run:")
         for m in mods or ["(none)"]:
             print(f"  {m}")
+        eager = [m for m in mods if m.startswith(("wgdist.dialects.", "wgdist.passes."))]
+        if eager:
+            print(f"NOT LAZY: an empty run imports {len(eager)} dialect/pass module(s)")
+            raise SystemExit(1)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -56,3 +58,36 @@ def test_ops_carry_their_source_location():
     loc = op.location
     assert isinstance(loc, FileLineColLoc)
     assert (loc.filename.data, loc.line.data, loc.column.data) == ("k.mlir", 2, 3)
+
+
+def _modules_loaded_by_wgdist_opt(text: str) -> set[str]:
+    """The ``wgdist.dialects`` modules a ``wgdist-opt`` run on ``text`` imports (fresh process)."""
+    code = (
+        "import sys\n"
+        "from wgdist.tools.wgdist_opt import main\n"
+        "sys.argv = ['wgdist-opt']\n"
+        "try:\n"
+        "    main()\n"
+        "finally:\n"
+        "    print('MODULES', *sorted(m for m in sys.modules if m.startswith('wgdist.dialects.')))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, check=True)
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("MODULES"))
+    return set(line.split()[1:])
+
+
+def test_parse_checks_stay_unloaded_without_vector_ops():
+    """The vector parse checks (and the vector dialect they pull in) load only for vector ops:
+    an empty module or one with only func/arith ops must not pay for them at start-up."""
+    for text in ("builtin.module {\n}\n", "func.func @f() {\n  %c = arith.constant 1 : index\n  return\n}\n"):
+        loaded = _modules_loaded_by_wgdist_opt(text)
+        assert not {m for m in loaded if m.startswith("wgdist.dialects.vector_ops")}, loaded
+
+
+def test_parse_checks_still_run_on_vector_ops():
+    with pytest.raises(ParseError, match="source rank higher than destination rank"):
+        wgdist.parse(
+            "func.func @f(%v: vector<2x4xf32>) {\n"
+            "  %b = vector.broadcast %v : vector<2x4xf32> to vector<4xf32>\n"
+            "  return\n}\n"
+        )
