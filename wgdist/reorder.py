@@ -227,14 +227,17 @@ def remap_all(s: Scheme, nx: int, ny: int, exprs: tuple[Expr, Expr] | None = Non
 
     Memory grows with the grid: for a bounded check of a large grid use :func:`prove_bijection`.
     """
-    return remap_ids(exprs if exprs is not None else mapping_exprs(s, nx, ny), nx, ny, 0, nx * ny)
-
-
-def remap_ids(exprs: tuple[Expr, Expr], nx: int, ny: int, start: int, stop: int) -> Any:
-    """``(new_x, new_y)`` as int64 arrays for the dispatch ids ``start <= f < stop``."""
     import numpy as np
 
-    f = np.arange(start, stop, dtype=np.uint64)
+    ex = exprs if exprs is not None else mapping_exprs(s, nx, ny)
+    return remap_ids(ex, nx, ny, np.arange(nx * ny))
+
+
+def remap_ids(exprs: tuple[Expr, Expr], nx: int, ny: int, ids: Any) -> Any:
+    """``(new_x, new_y)`` as int64 arrays for the dispatch ids ``ids`` (an array of them)."""
+    import numpy as np
+
+    f = np.asarray(ids, dtype=np.uint64)
     env = {"bx": f % np.uint64(nx), "by": f // np.uint64(nx), "nx": nx, "ny": ny}
     new_x, new_y = evaluate(exprs, env)
     return (
@@ -281,7 +284,9 @@ def prove_bijection(
     if why is not None:
         raise ValueError(why)
     ex = exprs if exprs is not None else mapping_exprs(s, nx, ny)
-    return _check(lambda a, b: remap_ids(ex, nx, ny, a, b), nx, ny)
+    import numpy as np
+
+    return _check(lambda a, b: remap_ids(ex, nx, ny, np.arange(a, b)), nx, ny)
 
 
 def bijection_error(new_x: Any, new_y: Any, nx: int, ny: int) -> str | None:

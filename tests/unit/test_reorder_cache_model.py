@@ -115,3 +115,53 @@ def test_auto_candidates_are_distinct_and_cover_the_presets() -> None:
     assert len(keys) == len(cands)
     assert ("balanced", 0, 8, "wave") in keys and ("none", 1, 4, "wave") in keys
     assert ("none", 0, 2, "triton") in keys
+
+
+def test_auto_on_a_large_grid_is_fast_and_says_it_sampled() -> None:
+    """1024x1024 took 23 s (every candidate on every id, a global sort per window key)."""
+    import time
+
+    t0 = time.perf_counter()
+    choice = choose_auto(1024, 1024, num_xcds=8, window=64, k_blocks=8)
+    assert time.perf_counter() - t0 < 6.0
+    assert choice.sampled == 128 and choice.n_windows == 2048
+    assert "in 128 of 2048 windows each (evenly spaced: the grid has more than 65536" in (
+        choice.reason()
+    )
+    assert (choice.scheme.group_dim, choice.scheme.group_size) == (0, 64)
+
+
+def test_sampled_auto_picks_what_the_whole_grid_picks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import wgdist.cache_model as cm
+
+    sampled = choose_auto(300, 400, num_xcds=8, window=38, k_blocks=8)
+    assert sampled.sampled is not None
+    monkeypatch.setattr(cm, "AUTO_EXACT_WORKGROUPS", 1 << 40)
+    exact = choose_auto(300, 400, num_xcds=8, window=38, k_blocks=8)
+    assert exact.sampled is None and exact.scheme == sampled.scheme
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    nx=st.integers(1, 12),
+    ny=st.integers(1, 12),
+    x=st.integers(1, 9),
+    window=st.integers(1, 10),
+    data=st.data(),
+)
+def test_counting_some_windows_equals_brute_force(
+    nx: int, ny: int, x: int, window: int, data: st.DataObject
+) -> None:
+    from wgdist.cache_model import _count, n_windows
+
+    s = Scheme("balanced", x, 2, 1, 3, "wave", "custom")
+    new_x, new_y = remap_all(s, nx, ny)
+    count = n_windows(nx * ny, x, window)
+    ws = sorted(data.draw(st.sets(st.integers(0, count - 1), min_size=1)))
+    got = _count(lambda f: (new_x[f], new_y[f]), nx, ny, x, window, 2, ws)
+    for c in range(x):
+        ids = list(range(c, nx * ny, x))
+        for j, w in enumerate(ws):
+            chunk = ids[w * window : (w + 1) * window]
+            want = (2 * len({int(new_x[f]) for f in chunk}), 2 * len({int(new_y[f]) for f in chunk}))
+            assert got.window_blocks(c, j) == want
