@@ -317,7 +317,15 @@ class MemLayoutAttr(ParametrizedAttribute):
             else:
                 entries[key] = parser.parse_attribute()
 
-        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+        parser.parse_punctuation("<")
+        if parser._current_token.text == ">":  # noqa: SLF001 - mlir-opt requires an entry
+            parser.raise_error(
+                "expected valid keyword (#xegpu.mem_layout needs at least one entry, e.g. stride = [..])",
+                parser.pos,
+                parser.pos + 1,
+            )
+        parser.parse_comma_separated_list(parser.Delimiter.NONE, entry)
+        parser.parse_punctuation(">")
         return [DictionaryAttr(dict(sorted(entries.items())))]
 
     def print_parameters(self, printer: Printer) -> None:

@@ -647,3 +647,9 @@ func.func @f(%t: !xegpu.tensor_desc<16x4xf16, #xegpu.scatter_tdesc_attr<chunk_si
 func.func @f(%t: !xegpu.tensor_desc<16x8xi8, #xegpu.scatter_tdesc_attr<chunk_size = 8>, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>>) { return }
 
 // CHECK: expected last dim of lane_data to be a multiple of: 4 (lane_data [1, 2], chunk_size 8 of i8)
+
+// -----
+
+func.func @f() attributes {t = !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<>>} { return }
+
+// CHECK: expected valid keyword (#xegpu.mem_layout needs at least one entry, e.g. stride = [..])
