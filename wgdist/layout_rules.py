@@ -36,6 +36,8 @@ __all__ = [
     "block_layouts",
     "broadcast_source_layout",
     "dpas_operand_layouts",
+    "dpas_result_layout",
+    "plain_equivalent",
     "reduction_source_layout",
     "same_distribution",
     "sg_part",
@@ -129,6 +131,30 @@ def dpas_operand_layouts(
     return a, b
 
 
+def dpas_result_layout(a: Layout, b: Layout, m: int, n: int, k: int) -> Layout:
+    """C/D (M x N) layout of a dpas whose A (M x K) and B (K x N) layouts are given: the
+    ``sg_layout`` and ``order`` of A, ``sg_data = [D_A[0], D_B[1]]``. A and B must be what
+    :func:`dpas_operand_layouts` derives back from it (same grid, full K)."""
+    _require_wg(a, "dpas layout_a")
+    _require_wg(b, "dpas layout_b")
+    assert a.sg_layout is not None and b.sg_layout is not None
+    if a.rank != 2 or b.rank != 2:
+        raise RuleError(f"dpas: layout_a has rank {a.rank} and layout_b rank {b.rank}, expected 2")
+    da, db = a.sg_data_for((m, k)), b.sg_data_for((k, n))
+    cd = _mk(sg_layout=a.sg_layout, sg_data=(da[0], db[1]), order=a.effective_order())
+    _validated((m, n), cd, "dpas layout_cd")
+    want_a, want_b = dpas_operand_layouts(cd, m, n, k)
+    for name, have, want, shape in (("layout_a", a, want_a, (m, k)), ("layout_b", b, want_b, (k, n))):
+        if not same_distribution(shape, sg_part(have), want):
+            raise RuleError(
+                f"dpas: {name} sg_layout {list(have.sg_layout or ())}, sg_data {list(have.sg_data_for(shape))} does "
+                f"not form a dpas with the other operand (each subgroup needs the A rows and B columns of "
+                f"its C tile and the whole K = {k}: expected sg_layout {list(want.sg_layout or ())}, sg_data "
+                f"{list(want.sg_data or ())})"
+            )
+    return cd
+
+
 # ---- multi_reduction ---------------------------------------------------------------------------
 def reduction_source_layout(
     result: AnyLayout, source_shape: Sequence[int], reduced_dims: Sequence[int]
@@ -204,6 +230,29 @@ def _root_dims(layout: AnyLayout) -> tuple[int, ...]:
 
 def _root(layout: AnyLayout) -> Layout:
     return layout if isinstance(layout, Layout) else layout.root
+
+
+def plain_equivalent(shape: Sequence[int], layout: SliceLayout) -> Layout | None:
+    """A plain layout (subgroup fields only) that gives every subgroup the same tiles as the
+    slice ``layout`` - the subgroups along the removed dims folded into one kept dim, where they
+    share its tiles - or None. E.g. ``slice<[8, 4]/[32, 64], dims = [0]>`` on 256 is
+    ``[32]/[64]`` (spec 2.3's leading-dim optimization): a layout a tensor_desc can carry."""
+    root = layout.root
+    if root.sg_layout is None or len(shape) != layout.rank:
+        return None
+    rd = layout.root_dims()
+    dropped = prod(root.sg_layout[d] for d in range(root.rank) if d not in rd)
+    data = tile_shape(shape, layout)
+    renum = {d: i for i, d in enumerate(rd)}
+    order = [renum[d] for d in root.effective_order() if d in renum]
+    target = _replace_root(layout, sg_part(root))
+    for j in reversed(range(len(rd)) if dropped > 1 else range(len(rd) - 1, len(rd))):
+        lay = [root.sg_layout[d] for d in rd]
+        lay[j] *= dropped
+        cand = _mk(sg_layout=lay, sg_data=data, order=order)
+        if not distribution_errors(shape, cand) and same_distribution(shape, cand, target):
+            return cand
+    return None
 
 
 # ---- broadcast ---------------------------------------------------------------------------------

@@ -34,9 +34,17 @@ from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_lay
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp, UpdateNdOffsetOp
 from wgdist.dialects.xegpu.types import TensorDescType
-from wgdist.layout import AnyLayout, Layout, distribution_errors
+from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors
 from wgdist.layout_rules import RuleError, block_layouts
 from wgdist.passes.distribute.common import unit_dims
+from wgdist.passes.propagate.anchors import (
+    dpas_b_descriptors,
+    dpas_cd_from_ab,
+    in_any,
+    load_layout,
+    store_layout,
+    wg_functions,
+)
 from wgdist.passes.propagate.defaults import Kind, Role, with_defaults
 from wgdist.passes.propagate.op_rules import (
     dpas_requirements,
@@ -94,6 +102,8 @@ class Analysis:
     _members: dict[SSAValue, list[SSAValue]] = field(default_factory=dict)
     _work: deque[SSAValue] = field(default_factory=deque)
     _blocked: dict[Operation, tuple[SSAValue, str]] = field(default_factory=dict)
+    _wg_fns: set[Operation] = field(default_factory=set)
+    _b_descs: set[SSAValue] = field(default_factory=set)
 
     # ---- partners (union-find) ---------------------------------------------------------------
     def _find(self, v: SSAValue) -> SSAValue:
@@ -146,6 +156,8 @@ class Analysis:
         shape = value_shape(v)
         if shape is None:
             return None
+        if role == "plain" and v in self._b_descs:
+            role = "dpas_b"
         out = with_defaults(layout, self.kind, shape, role, _bits(v.type))
         if out is None:
             return None
@@ -165,7 +177,7 @@ class Analysis:
 
     def require(self, op: Operation, index: int, layout: AnyLayout | None, fixed: bool = False) -> None:
         if layout is None:
-            if not fixed or self.kind == "subgroup":
+            if not fixed or self.kind == "subgroup" or in_any(op, self._wg_fns):
                 return
             layout = Layout()  # an anchor without a layout gets the kind's defaults
         v = op.operands[index]
@@ -212,7 +224,19 @@ class Analysis:
                 if got is not None:
                     self._check_valid(op, v, got)
                     self.assign(v, got, fixed=True)
-        if isinstance(op, DpasOp) and op.result not in self.layout and self.kind != "subgroup":
+        if isinstance(op, DpasOp) and op.result not in self.layout:
+            cd = dpas_cd_from_ab(op)
+            if cd is not None:
+                got = self._decorate(cd, op.result, "dpas_cd")
+                assert got is not None
+                self._check_valid(op, op.result, got)
+                self.assign(op.result, got, fixed=True)
+        if (
+            isinstance(op, DpasOp)
+            and op.result not in self.layout
+            and self.kind != "subgroup"
+            and not in_any(op, self._wg_fns)
+        ):
             got = self._decorate(None, op.result, "dpas_cd")
             if got is not None:
                 self.assign(op.result, got, fixed=True)
@@ -343,6 +367,8 @@ class Analysis:
                         if f is not None:
                             self.assign(r, f)
                             changed = True
+                if isinstance(op, StoreNdOp) and op.TensorDesc not in self.layout:
+                    changed |= self._desc_from_stored(op)
             self._drain()
             if not changed:
                 if fallback or not self._blocked:
@@ -350,6 +376,20 @@ class Analysis:
                 fallback = True  # one more round in which a blocked op may take a block layout
         for op, (_, msg) in self._blocked.items():
             raise OpError(op, msg)
+
+    def _desc_from_stored(self, op: StoreNdOp) -> bool:
+        """A descriptor no anchor reaches takes the layout of a value stored through it (the
+        nearest layout a store may use, :func:`~.anchors.store_layout`)."""
+        have = self.layout.get(op.value)
+        shape = value_shape(op.TensorDesc)
+        if have is None or not have.is_wg or shape is None:
+            return False
+        lay = store_layout(shape, have)
+        dec = self._decorate(lay, op.TensorDesc, "plain") if lay is not None else None
+        if dec is None:
+            return False
+        self.assign(op.TensorDesc, dec)
+        return True
 
     def _forward(self, op: Operation, r: OpResult) -> AnyLayout | None:
         """The layout ``op``'s operands imply for ``r``; for scf ops, that of the values flowing
@@ -374,9 +414,13 @@ class Analysis:
         f = forward_result_layout(op, [self.layout.get(o) for o in op.operands])
         if f is not None:
             cands.append(f)
-        shape = shape_of(v.type)
+        shape = value_shape(v)
         if fallback and isinstance(op, ShapeCastOp) and shape is not None:
             cands.extend(block_layouts(shape, self.layout[v]))
+        need = self.layout[v]
+        if isinstance(op, LoadNdOp) and isinstance(need, SliceLayout) and shape is not None:
+            # a descriptor cannot carry a slice: load a plain layout, convert to the slice
+            cands.extend(load_layout(shape, need))
         for cand in cands:
             try:
                 reqs = operand_requirements(op, [cand])
@@ -396,6 +440,9 @@ class Analysis:
         ops = list(root.walk())
         for op in ops:
             self._link(op)
+        self._wg_fns = wg_functions(root)
+        if self.kind != "subgroup":
+            self._b_descs = dpas_b_descriptors(ops, self.partners)
         for op in ops:
             self._seed_results(op)
         for op in ops:

@@ -86,6 +86,15 @@ def _insert_converts(an: Analysis) -> None:
             continue
         key = (v, req)
         conv = made.get(key)
+        if conv is None and have.is_wg != req.is_wg:
+            wg, sg = (have, req) if have.is_wg else (req, have)
+            raise OpError(
+                op,
+                f"operand #{i} ({describe(v)}) needs {to_attr(req)} but has {to_attr(have)}: no "
+                f"convert_layout goes between the workgroup layout {to_attr(wg)} and the layout "
+                f"{to_attr(sg)} without sg_layout; give the anchor that sets {to_attr(sg)} a "
+                "workgroup layout",
+            )
         if conv is None and packed_load(v):
             raise OpError(
                 op,

@@ -63,3 +63,41 @@ func.func @scalar(%s: f32, %o: memref<256x256xf32>) {
 }
 // CHECK-LABEL: func.func @scalar(
 // CHECK: %bb = vector.broadcast %s {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [1, 0]>} : f32 to vector<256x256xf32>
+
+// -----
+
+// Rank-extending broadcast of a loaded vector over a dim split 8 ways (spec 2.3, A5): the load
+// cannot carry the slice the broadcast needs, so it takes a plain layout. Here the slice has a
+// plain equivalent ([32]/[64]: the 8 row subgroups share each 64-column tile), so no conversion
+// (was: error "would need the slice layout which a tensor_desc cannot carry").
+#c = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>
+func.func @slice_on_load(%m: memref<256xf32>, %o: memref<256x256xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<256xf32>
+  %v = xegpu.load_nd %t[0] : !xegpu.tensor_desc<256xf32> -> vector<256xf32>
+  %b = vector.broadcast %v : vector<256xf32> to vector<256x256xf32>
+  %to = xegpu.create_nd_tdesc %o : memref<256x256xf32> -> !xegpu.tensor_desc<256x256xf32, #c>
+  xegpu.store_nd %b, %to[0, 0] : vector<256x256xf32>, !xegpu.tensor_desc<256x256xf32, #c>
+  return
+}
+// CHECK-LABEL: func.func @slice_on_load(
+// CHECK: %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<256xf32, #xegpu.layout<sg_layout = [32], sg_data = [64], order = [0]>>
+// CHECK-NOT: convert_layout
+// CHECK: %b = vector.broadcast %v {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [1, 0]>}
+
+// -----
+
+// The same with column-major subgroups: the slice has no plain equivalent, so the load takes a
+// contiguous block layout and converts to the slice.
+#c = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [0, 1]>
+func.func @slice_on_load_converted(%m: memref<256xf32>, %o: memref<256x256xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<256xf32>
+  %v = xegpu.load_nd %t[0] : !xegpu.tensor_desc<256xf32> -> vector<256xf32>
+  %b = vector.broadcast %v : vector<256xf32> to vector<256x256xf32>
+  %to = xegpu.create_nd_tdesc %o : memref<256x256xf32> -> !xegpu.tensor_desc<256x256xf32, #c>
+  xegpu.store_nd %b, %to[0, 0] : vector<256x256xf32>, !xegpu.tensor_desc<256x256xf32, #c>
+  return
+}
+// CHECK-LABEL: func.func @slice_on_load_converted(
+// CHECK: %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<256xf32, #xegpu.layout<sg_layout = [32], sg_data = [8]>>
+// CHECK: %[[CV:.*]] = xegpu.convert_layout %v <{input_layout = #xegpu.layout<sg_layout = [32], sg_data = [8]>, target_layout = #xegpu.slice<#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [0, 1]>, dims = [0]>}>
+// CHECK: %b = vector.broadcast %[[CV]]

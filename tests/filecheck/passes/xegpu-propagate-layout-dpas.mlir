@@ -97,3 +97,27 @@ gpu.func @packed_b_anchored(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: me
 // CHECK-LABEL: gpu.func @packed_b_anchored(
 // CHECK: %vb = xegpu.load_nd %tb[0, 0] <{layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 16]>, packed}>
 // CHECK-NOT: convert_layout
+
+// -----
+
+// A dpas with only layout_a and layout_b stored through a descriptor without a layout: C/D is
+// derived (sg_layout and order of A, sg_data [D_A[0], D_B[1]]) and the descriptor takes it (was:
+// "cannot derive a layout for %d").
+#a = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64]>
+#b = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32]>
+gpu.module @k {
+gpu.func @ab_only(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x128xf32>) kernel {
+  %ta = xegpu.create_nd_tdesc %A : memref<128x64xf16> -> !xegpu.tensor_desc<128x64xf16>
+  %tb = xegpu.create_nd_tdesc %B : memref<64x128xf16> -> !xegpu.tensor_desc<64x128xf16>
+  %a = xegpu.load_nd %ta[0, 0] : !xegpu.tensor_desc<128x64xf16> -> vector<128x64xf16>
+  %b = xegpu.load_nd %tb[0, 0] : !xegpu.tensor_desc<64x128xf16> -> vector<64x128xf16>
+  %d = xegpu.dpas %a, %b {layout_a = #a, layout_b = #b} : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+  %tc = xegpu.create_nd_tdesc %C : memref<128x128xf32> -> !xegpu.tensor_desc<128x128xf32>
+  xegpu.store_nd %d, %tc[0, 0] : vector<128x128xf32>, !xegpu.tensor_desc<128x128xf32>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @ab_only(
+// CHECK: %d = xegpu.dpas %a, %b {layout_a = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64]>, layout_b = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32]>, layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], order = [1, 0]>}
+// CHECK: %tc = xegpu.create_nd_tdesc %C : memref<128x128xf32> -> !xegpu.tensor_desc<128x128xf32, #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], order = [1, 0]>>
+// CHECK-NOT: convert_layout

@@ -18,20 +18,6 @@ func.func @unreached(%x: vector<256x128xf32>, %o: memref<256x128xf32>) -> f32 {
 
 // -----
 
-// A descriptor cannot carry the slice layout a broadcast needs of its loaded source.
-#c = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>
-func.func @slice_on_load(%m: memref<256xf32>, %o: memref<256x256xf32>) {
-  %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<256xf32>
-  %v = xegpu.load_nd %t[0] : !xegpu.tensor_desc<256xf32> -> vector<256xf32>
-  %b = vector.broadcast %v : vector<256xf32> to vector<256x256xf32>
-  %to = xegpu.create_nd_tdesc %o : memref<256x256xf32> -> !xegpu.tensor_desc<256x256xf32, #c>
-  xegpu.store_nd %b, %to[0, 0] : vector<256x256xf32>, !xegpu.tensor_desc<256x256xf32, #c>
-  return
-}
-// CHECK: error: 'xegpu.load_nd' op cannot derive operand layouts from %v (result #0 of 'xegpu.load_nd'): its result would need the slice layout #xegpu.slice<#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], order = [1, 0]>, dims = [0]>, which a tensor_desc cannot carry
-
-// -----
-
 // A user's store layout that disagrees with the descriptor's is reported, never overwritten.
 #a = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
 #b = #xegpu.layout<sg_layout = [4, 8], sg_data = [64, 16]>

@@ -50,3 +50,34 @@ func.func @wg_level(%a: vector<128x64xf16>, %b: vector<64x128xf16>, %o: memref<1
 // LANE: layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], lane_layout = [1, 16], lane_data = [1, 1]>
 // SG-LABEL: func.func @wg_level(
 // SG: %x = arith.negf %a {layout_result_0 = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64], order = [1, 0]>}
+
+// -----
+
+// Workgroup level with layouts only on dpas A and B, stored through a descriptor without one:
+// C/D is derived, and the inst/lane kinds decorate it (was: the store took a lane/inst-only
+// default and a convert_layout between it and the dpas result failed its own verifier).
+#a = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64]>
+#b = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32]>
+gpu.module @k {
+gpu.func @ab_only(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x128xf32>) kernel {
+  %ta = xegpu.create_nd_tdesc %A : memref<128x64xf16> -> !xegpu.tensor_desc<128x64xf16>
+  %tb = xegpu.create_nd_tdesc %B : memref<64x128xf16> -> !xegpu.tensor_desc<64x128xf16>
+  %a = xegpu.load_nd %ta[0, 0] : !xegpu.tensor_desc<128x64xf16> -> vector<128x64xf16>
+  %b = xegpu.load_nd %tb[0, 0] : !xegpu.tensor_desc<64x128xf16> -> vector<64x128xf16>
+  %d = xegpu.dpas %a, %b {layout_a = #a, layout_b = #b} : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+  %tc = xegpu.create_nd_tdesc %C : memref<128x128xf32> -> !xegpu.tensor_desc<128x128xf32>
+  xegpu.store_nd %d, %tc[0, 0] : vector<128x128xf32>, !xegpu.tensor_desc<128x128xf32>
+  gpu.return
+}
+}
+// INST-LABEL: gpu.func @ab_only(
+// INST-NOT: convert_layout
+// INST: layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], inst_data = [8, 16], order = [1, 0]>
+// INST: !xegpu.tensor_desc<128x128xf32, #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], inst_data = [8, 16], order = [1, 0]>>
+// INST-NOT: convert_layout
+// LANE-LABEL: gpu.func @ab_only(
+// LANE-NOT: convert_layout
+// LANE: layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]>
+// LANE-NOT: convert_layout
+// SG-LABEL: gpu.func @ab_only(
+// SG: layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], order = [1, 0]>

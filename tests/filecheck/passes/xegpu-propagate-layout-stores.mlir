@@ -50,3 +50,42 @@ gpu.func @store_through_loop_desc(%X: memref<64x256xf32>) kernel {
 // CHECK:       %n = arith.negf
 // CHECK-NEXT:  %[[CV:.*]] = xegpu.convert_layout %n <{input_layout = #xegpu.layout<sg_layout = [16, 1], sg_data = [4, 64]>, target_layout = #xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]>}>
 // CHECK-NEXT:  xegpu.store_nd %[[CV]], %d[0, 0] <{layout = #xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]>}>
+
+// -----
+
+// A descriptor no anchor reaches takes the layout of the value stored through it (was: "cannot
+// derive a layout for %to ... no anchor reaches it").
+#t = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
+gpu.module @k {
+gpu.func @desc_from_stored_value(%X: memref<256x128xf32>, %Y: memref<256x128xf32>) kernel {
+  %tx = xegpu.create_nd_tdesc %X : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #t>
+  %x = xegpu.load_nd %tx[0, 0] : !xegpu.tensor_desc<256x128xf32, #t> -> vector<256x128xf32>
+  %e = math.exp %x : vector<256x128xf32>
+  %ty = xegpu.create_nd_tdesc %Y : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32>
+  xegpu.store_nd %e, %ty[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @desc_from_stored_value
+// CHECK:       %ty = xegpu.create_nd_tdesc %Y : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>>
+// CHECK-NOT:   convert_layout
+// CHECK:       xegpu.store_nd %e, %ty[0, 0] <{layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>}>
+
+// -----
+
+// A stored value that shares data between subgroups (a store may not) gives its descriptor a
+// contiguous block layout over the same subgroups, and converts.
+#s = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 128]>
+gpu.module @k {
+gpu.func @desc_from_shared_value(%X: memref<256x128xf32>, %Y: memref<256x128xf32>) kernel {
+  %tx = xegpu.create_nd_tdesc %X : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #s>
+  %x = xegpu.load_nd %tx[0, 0] : !xegpu.tensor_desc<256x128xf32, #s> -> vector<256x128xf32>
+  %ty = xegpu.create_nd_tdesc %Y : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32>
+  xegpu.store_nd %x, %ty[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @desc_from_shared_value
+// CHECK:       %[[CV:.*]] = xegpu.convert_layout %x <{input_layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 128]>, target_layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>}>
+// CHECK:       %ty = xegpu.create_nd_tdesc %Y : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>>
+// CHECK:       xegpu.store_nd %[[CV]], %ty[0, 0]
