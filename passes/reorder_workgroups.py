@@ -34,7 +34,10 @@ Options (defaults in brackets; explicit options override the preset's parts):
 * ``xcd-remap`` [preset]: ``none | balanced | tail | chunked`` (never the naive remap).
 * ``chunk`` [2]: ids per XCD per round for ``xcd-remap=chunked``.
 * ``grid`` [none]: ``NX,NY`` static launch grid (must agree with ``known_grid_size``).
-* ``window`` [64]: co-resident workgroups per XCD assumed by ``scheme=auto``'s cache model.
+* ``window`` [64] and ``k-blocks`` [8]: the cache model of ``scheme=auto``: co-resident
+  workgroups per XCD, and K blocks per A/B panel (a scale factor: it changes the counts in the
+  remark, never the choice). ``wgdist-reorder`` uses the same defaults
+  (:data:`wgdist.cache_model.DEFAULT_WINDOW`, :data:`~wgdist.cache_model.DEFAULT_K_BLOCKS`).
 
 Before (every example below starts from this kernel; only the entry of the result is shown)::
 
@@ -142,9 +145,27 @@ Before (every example below starts from this kernel; only the entry of the resul
     %wg_x = arith.remui %7, %c3 : index
     %wg_y = arith.divui %7, %c3 : index
 
-``reorder-workgroups{scheme=auto grid=16,16 window=64}`` prints
-``remark: 'gpu.func' op @k: scheme=auto chose scheme=wave ... group-size=8 ...: fewest modelled
-fetches among 14 candidates: 64 vs 80 for identity (20% fewer)`` and emits that scheme.
+``reorder-workgroups{scheme=auto grid=16,16 num-xcds=8}`` (window 64: each XCD's 32 workgroups
+are co-resident; groups of 2 M rows share their B panels) emits the grouped walk::
+
+    %c5 = arith.constant 5 : index
+    %2 = arith.shrui %1, %c5 : index                 // f // 32
+    %c2 = arith.constant 2 : index
+    %3 = arith.muli %2, %c2 : index
+    %c1 = arith.constant 1 : index
+    %4 = arith.andi %1, %c1 : index
+    %wg_x = arith.addi %3, %4 : index
+    %c31 = arith.constant 31 : index
+    %5 = arith.andi %1, %c31 : index
+    %wg_y = arith.shrui %5, %c1 : index
+
+with ``remark: 'gpu.func' op @k: scheme=auto chose ... for the 16x16 grid: fewest modelled
+fetches among 21 candidates: 768 vs 1152 blocks for identity (33% fewer), summed over all 8
+XCDs; model: window 64 workgroups per XCD, 8 blocks per panel``. With ``window=8 k-blocks=2``
+(only 8 co-resident workgroups per XCD) no candidate beats the default order: the kernel is left
+as written (``%x = gpu.block_id x`` ... ``memref.store %v, %c[%x, %y]``) and the remark says
+``... 384 vs 384 blocks for identity (0% fewer) ...; model: window 8 workgroups per XCD, 2 blocks
+per panel``.
 
 Errors (``OpError`` naming the op and the numbers): ``scheme=auto`` without a static grid,
 ``grid=`` disagreeing with ``known_grid_size``, a non-bijective mapping, block ids inside a
@@ -165,7 +186,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from wgdist.cache_model import choose_auto
+from wgdist.cache_model import DEFAULT_K_BLOCKS, DEFAULT_WINDOW, choose_auto
 from wgdist.diagnostics import OpError, location_of
 from wgdist.dialects import gpu
 from wgdist.reorder import (
@@ -220,7 +241,8 @@ class ReorderWorkgroupsPass(ModulePass):
     xcd_remap: str | None = None
     chunk: int | None = None
     grid: tuple[int, ...] = ()
-    window: int = 64
+    window: int | None = None
+    k_blocks: int | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -242,14 +264,16 @@ class ReorderWorkgroupsPass(ModulePass):
                     f"grid sizes must be at most {MAX_GRID_SIZE} (the i32 range of "
                     f"known_grid_size), got grid={shown}"
                 )
-            if self.window < 1:
-                raise ValueError(f"window must be >= 1, got {self.window}")
+            for opt in ("window", "k_blocks"):
+                v = getattr(self, opt)
+                if v is not None and v < 1:
+                    raise ValueError(f"{opt.replace('_', '-')} must be >= 1, got {v}")
             if self.scheme == "auto":
                 for opt in ("group_size", "group_dim", "group_style", "xcd_remap", "chunk"):
                     if getattr(self, opt) is not None:
                         raise ValueError(
                             f"scheme=auto chooses {opt.replace('_', '-')} itself; "
-                            "give only num-xcds, window and grid"
+                            "give only num-xcds, window, k-blocks and grid"
                         )
                 resolve("identity", num_xcds=self.num_xcds)
             else:
@@ -344,12 +368,17 @@ class ReorderWorkgroupsPass(ModulePass):
                 "scheme=auto needs a static grid: give grid=NX,NY or known_grid_size on the "
                 "gpu.func",
             )
-        choice = choose_auto(grid[0], grid[1], self.num_xcds or 1, self.window)
+        choice = choose_auto(
+            grid[0],
+            grid[1],
+            self.num_xcds or 1,
+            self.window or DEFAULT_WINDOW,
+            self.k_blocks or DEFAULT_K_BLOCKS,
+        )
         remark(
             fn,
             f"@{_fn_name(fn)}: scheme=auto chose {choice.scheme.spec()} for the "
-            f"{grid[0]}x{grid[1]} grid (window {self.window}, {_xcds(self.num_xcds or 1)}): "
-            f"{choice.reason()}",
+            f"{grid[0]}x{grid[1]} grid: {choice.reason()}",
         )
         return choice.scheme
 
@@ -361,10 +390,6 @@ def _block_ids(fn: Operation) -> list[Operation]:
         for b in fn.walk()
         if b.name == "gpu.block_id" and _dim(b) in ("x", "y") and _owner(b) is fn
     ]
-
-
-def _xcds(n: int) -> str:
-    return f"{n} XCD" + ("s" if n != 1 else "")
 
 
 def _fn_name(fn: Operation) -> str:

@@ -17,7 +17,13 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from wgdist.cache_model import Fetches, choose_auto, scheme_fetches
+from wgdist.cache_model import (
+    DEFAULT_K_BLOCKS,
+    DEFAULT_WINDOW,
+    Fetches,
+    choose_auto,
+    scheme_fetches,
+)
 from wgdist.reorder import GROUP_STYLES, SCHEMES, XCD_REMAPS, Scheme, dispatch_table, resolve
 
 
@@ -56,8 +62,18 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--num-xcds", type=int, help="XCDs (chiplets) with their own L2; default 1")
     p.add_argument("--xcd-remap", choices=XCD_REMAPS)
     p.add_argument("--chunk", type=int)
-    p.add_argument("--window", type=int, default=8, help="co-resident workgroups per XCD (8)")
-    p.add_argument("--k-blocks", type=int, default=8, help="blocks per A/B panel (8)")
+    p.add_argument(
+        "--window",
+        type=int,
+        default=DEFAULT_WINDOW,
+        help=f"co-resident workgroups per XCD in the cache model ({DEFAULT_WINDOW})",
+    )
+    p.add_argument(
+        "--k-blocks",
+        type=int,
+        default=DEFAULT_K_BLOCKS,
+        help=f"K blocks per A/B panel in the cache model ({DEFAULT_K_BLOCKS})",
+    )
     p.add_argument("--svg", metavar="FILE", help="also draw the grid, coloured by XCD")
     return p
 

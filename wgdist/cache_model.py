@@ -18,6 +18,13 @@ from typing import Any
 
 from wgdist.reorder import Scheme, bijection_error, mapping_exprs, remap_all, remap_ids, resolve
 
+# The model's parameters when none are given: one set for the pass and the tool alike.
+# window: co-resident workgroups per XCD (an MI300X XCD has 38 CUs and holds one or more
+# workgroups on each; an Xe-HPC stack holds 64 or more). k_blocks: a panel is 8 K blocks, as in
+# Wave's figure; it multiplies every count by the same factor, so it never changes a choice.
+DEFAULT_WINDOW = 64
+DEFAULT_K_BLOCKS = 8
+
 
 @dataclass(frozen=True)
 class Fetches:
@@ -228,26 +235,35 @@ class AutoChoice:
     identity_fetches: int
     ranking: tuple[tuple[Scheme, int], ...]  # every candidate with its total, best first
     num_xcds: int = 1
+    window: int = DEFAULT_WINDOW
+    k_blocks: int = DEFAULT_K_BLOCKS
     n_windows: int = 0
     sampled: int | None = None  # windows per XCD counted when sampling, else None
 
     def reason(self) -> str:
+        """Why, in blocks (a panel is ``k_blocks`` blocks) summed over every XCD."""
         saved = self.identity_fetches - self.fetches
         pct = 100.0 * saved / self.identity_fetches if self.identity_fetches else 0.0
-        where = ""
+        where = f"all {self.num_xcds} XCDs" if self.num_xcds > 1 else "the one XCD"
         if self.sampled is not None:
-            where = (
+            where += (
                 f", in {self.sampled} of {self.n_windows} windows each (evenly spaced: the grid "
                 f"has more than {AUTO_EXACT_WORKGROUPS} workgroups)"
             )
         return (
             f"fewest modelled fetches among {len(self.ranking)} candidates: {self.fetches} "
-            f"vs {self.identity_fetches} for identity ({pct:.0f}% fewer){where}"
+            f"vs {self.identity_fetches} blocks for identity ({pct:.0f}% fewer), summed over "
+            f"{where}; model: window {self.window} workgroups per XCD, {self.k_blocks} blocks "
+            "per panel"
         )
 
 
 def choose_auto(
-    nx: int, ny: int, num_xcds: int = 1, window: int = 64, k_blocks: int = 1
+    nx: int,
+    ny: int,
+    num_xcds: int = 1,
+    window: int = DEFAULT_WINDOW,
+    k_blocks: int = DEFAULT_K_BLOCKS,
 ) -> AutoChoice:
     """The candidate with the fewest modelled fetches (the simplest one on ties).
 
@@ -268,6 +284,8 @@ def choose_auto(
         ident,
         tuple((s, t) for t, _, s in scored),
         num_xcds,
+        window,
+        k_blocks,
         n_windows(nx * ny, num_xcds, window),
         None if windows is None else len(windows),
     )

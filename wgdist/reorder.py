@@ -272,9 +272,7 @@ def too_large_to_prove(nx: int, ny: int) -> str | None:
     )
 
 
-def prove_bijection(
-    s: Scheme, nx: int, ny: int, exprs: tuple[Expr, Expr] | None = None
-) -> Proof:
+def prove_bijection(s: Scheme, nx: int, ny: int, exprs: tuple[Expr, Expr] | None = None) -> Proof:
     """Enumerate the grid chunk by chunk: is the mapping a bijection, and is it the identity?
 
     Memory: one byte per workgroup and one chunk of :data:`PROOF_CHUNK` ids; refuses grids of

@@ -122,10 +122,12 @@ def test_dynamic_ir_equals_model_on_every_grid(opts: dict) -> None:
 def test_auto_ir_equals_its_choice(capsys: pytest.CaptureFixture[str]) -> None:
     from wgdist.cache_model import choose_auto
 
-    module = apply(KERNEL, scheme="auto", grid=(8, 8), num_xcds=8, window=8)
+    module = apply(KERNEL, scheme="auto", grid=(8, 8), num_xcds=8, window=8, k_blocks=1)
     err = capsys.readouterr().err
-    choice = choose_auto(8, 8, num_xcds=8, window=8)
-    assert f"scheme=auto chose {choice.scheme.spec()}" in err and "vs 72 for identity" in err
+    choice = choose_auto(8, 8, num_xcds=8, window=8, k_blocks=1)
+    assert (
+        f"scheme=auto chose {choice.scheme.spec()}" in err and "48 vs 72 blocks for identity" in err
+    )
     want_x, want_y = remap_all(choice.scheme, 8, 8)
     fn = kernel_fn(module)
     for f in range(64):

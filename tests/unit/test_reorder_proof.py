@@ -88,12 +88,16 @@ def test_too_large_to_prove_is_a_located_diagnostic(tmp_path: Path) -> None:
     r = opt(tmp_path, "reorder-workgroups{grid=20000,20000 num-xcds=8}")
     assert r.returncode == 1, r.stderr
     assert "internal error" not in r.stderr and "Traceback" not in r.stderr
-    assert "k.mlir:2:3: error: 'gpu.func' op the 20000x20000 grid has 400000000 workgroups" in r.stderr
+    assert (
+        "k.mlir:2:3: error: 'gpu.func' op the 20000x20000 grid has 400000000 workgroups" in r.stderr
+    )
     assert f"more than the {MAX_PROOF_WORKGROUPS}" in r.stderr and "without grid=" in r.stderr
 
 
 def test_known_grid_size_too_large_too(tmp_path: Path) -> None:
-    text = KERNEL.replace("kernel {", "kernel attributes {known_grid_size = array<i32: 65536, 65536, 1>} {")
+    text = KERNEL.replace(
+        "kernel {", "kernel attributes {known_grid_size = array<i32: 65536, 65536, 1>} {"
+    )
     r = opt(tmp_path, "reorder-workgroups{scheme=auto}", text)
     assert r.returncode == 1 and "65536x65536 grid has 4294967296 workgroups" in r.stderr
 

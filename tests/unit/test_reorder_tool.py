@@ -63,7 +63,7 @@ def test_auto_says_which_and_why(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--grid", "8x8", "--scheme", "auto", "--num-xcds", "8")
     assert code == 0
     assert re.search(r"scheme=auto chose: scheme=\S+ .*group-size=\d", out)
-    assert "why: fewest modelled fetches among" in out and "384 vs 576 for identity" in out
+    assert "why: fewest modelled fetches among" in out and "384 vs 576 blocks for identity" in out
 
 
 def test_svg_is_coloured_by_xcd(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
