@@ -102,8 +102,9 @@ class Analysis:
     _members: dict[SSAValue, list[SSAValue]] = field(default_factory=dict)
     _work: deque[SSAValue] = field(default_factory=deque)
     _blocked: dict[Operation, tuple[SSAValue, str]] = field(default_factory=dict)
+    user_converts: set[Operation] = field(default_factory=set)
     _wg_fns: set[Operation] = field(default_factory=set)
-    _b_descs: set[SSAValue] = field(default_factory=set)
+    _b_descs: dict[SSAValue, Role] = field(default_factory=dict)
 
     # ---- partners (union-find) ---------------------------------------------------------------
     def _find(self, v: SSAValue) -> SSAValue:
@@ -156,8 +157,8 @@ class Analysis:
         shape = value_shape(v)
         if shape is None:
             return None
-        if role == "plain" and v in self._b_descs:
-            role = "dpas_b"
+        if role == "plain":
+            role = self._b_descs.get(v, role)
         out = with_defaults(layout, self.kind, shape, role, _bits(v.type))
         if out is None:
             return None
@@ -267,6 +268,7 @@ class Analysis:
             self.require(op, op.operands.index(op.TensorDesc), lay, fixed=True)
             return
         if isinstance(op, ConvertLayoutOp):
+            self.user_converts.add(op)
             self.require(op, 0, op.input_layout.to_model(), fixed=True)  # type: ignore[union-attr]
             return
         if op.name in ("xegpu.store", "xegpu.store_matrix"):

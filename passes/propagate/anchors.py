@@ -4,7 +4,8 @@
   layouts: an anchor without a layout seeds nothing, as in the subgroup kind);
 * a dpas with ``layout_a`` and ``layout_b`` but no ``layout_cd``: its C/D layout;
 * a store through a descriptor without a layout: the layout its stored value gives it;
-* which descriptors feed dpas B (the inst/lane kinds give them the B defaults).
+* which descriptors feed dpas B (the inst/lane kinds give them the B defaults), directly or
+  through a transpose.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable, Iterable
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
 from wgdist.diagnostics import OpError
+from wgdist.dialects.vector import TransposeOp
 from wgdist.dialects.xegpu.layout_access import operand_layout_anchor
 from wgdist.dialects.xegpu.ops_compute import DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp
@@ -26,6 +28,7 @@ from wgdist.layout_rules import (
     plain_equivalent,
     sg_part,
 )
+from wgdist.passes.propagate.defaults import Role
 from wgdist.passes.propagate.op_rules import load_permutation, shape_of
 
 FUNCS = ("func.func", "gpu.func")
@@ -113,14 +116,20 @@ def load_layout(shape: tuple[int, ...], value: SliceLayout) -> list[Layout]:
     return ([eq] if eq is not None else []) + [b for b in blocks if b != eq]
 
 
-def dpas_b_descriptors(ops: Iterable[Operation], partners: Callable[[SSAValue], list[SSAValue]]) -> set[SSAValue]:
+def dpas_b_descriptors(
+    ops: Iterable[Operation], partners: Callable[[SSAValue], list[SSAValue]]
+) -> dict[SSAValue, Role]:
     """Descriptors (with their loop / update_nd_offset partners) whose loads feed dpas operand
-    B directly: the inst/lane kinds give them the B defaults, so the K loop needs no conversion."""
-    out: set[SSAValue] = set()
+    B, directly (``dpas_b``) or through a 2-D ``vector.transpose`` (``dpas_b_t``): the inst/lane
+    kinds give them the B defaults, so the K loop needs no conversion."""
+    out: dict[SSAValue, Role] = {}
     for op in ops:
         if not isinstance(op, DpasOp):
             continue
-        b = op.rhs
+        b, role = op.rhs, "dpas_b"
+        if isinstance(b, OpResult) and isinstance(b.op, TransposeOp) and list(b.op.permutation.get_values()) == [1, 0]:
+            b, role = b.op.vector, "dpas_b_t"
         if isinstance(b, OpResult) and isinstance(b.op, LoadNdOp) and load_permutation(b.op) is None:
-            out.update(partners(b.op.TensorDesc))
+            for p in partners(b.op.TensorDesc):
+                out.setdefault(p, role)  # type: ignore[arg-type]
     return out

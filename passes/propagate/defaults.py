@@ -13,7 +13,8 @@ from typing import Literal
 from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors
 
 Kind = Literal["subgroup", "inst", "lane"]
-Role = Literal["plain", "dpas_a", "dpas_b", "dpas_cd"]
+Role = Literal["plain", "dpas_a", "dpas_b", "dpas_b_t", "dpas_cd"]
+"""What a value is used as: ``dpas_b_t`` is the transpose of a dpas B (its defaults permuted)."""
 
 SUBGROUP_SIZE = 16
 
@@ -22,7 +23,7 @@ def _inst_default(rank: int, role: Role) -> tuple[int, ...] | None:
     if rank == 1:
         return (SUBGROUP_SIZE,)
     if rank == 2:
-        return (16, 16) if role == "dpas_b" else (8, 16)
+        return (16, 16) if role in ("dpas_b", "dpas_b_t") else (8, 16)
     return None
 
 
@@ -32,6 +33,8 @@ def _lane_default(rank: int, role: Role, elt_bits: int) -> tuple[tuple[int, ...]
     if rank == 2:
         if role == "dpas_b" and elt_bits < 32:
             return (1, SUBGROUP_SIZE), (32 // elt_bits, 1)
+        if role == "dpas_b_t" and elt_bits < 32:
+            return (SUBGROUP_SIZE, 1), (1, 32 // elt_bits)
         return (1, SUBGROUP_SIZE), (1, 1)
     return None
 

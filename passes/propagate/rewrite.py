@@ -211,6 +211,9 @@ def _write_ops(an: Analysis, root: Operation) -> None:
     spell = llvm_spelling(an, root)
     for op in list(root.walk()):
         if isinstance(op, ConvertLayoutOp):
+            if op in an.user_converts:  # the inst/lane kinds add their fields to both sides
+                _set_prop(op, "input_layout", op.operands[0], an.uses.get((op, 0)))
+                _set_prop(op, "target_layout", op.result, an.layout.get(op.result))
             continue
         if isinstance(op, DpasOp):
             for i, name in ((0, "layout_a"), (1, "layout_b")):

@@ -1,6 +1,21 @@
 // RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=inst}' --split-input-file | filecheck %s --check-prefix=INST
 // RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=lane}' --split-input-file | filecheck %s --check-prefix=LANE
 // RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=subgroup}' --split-input-file | filecheck %s --check-prefix=SG
+// RUN: wgdist-opt %examples/gemm_k_loop.mlir -p 'xegpu-propagate-layout{layout-kind=inst}' | filecheck %s --check-prefix=KLOOP-INST
+// RUN: wgdist-opt %examples/gemm_k_loop.mlir -p 'xegpu-propagate-layout{layout-kind=lane}' | filecheck %s --check-prefix=KLOOP-LANE
+// RUN: wgdist-opt %examples/gemm_transpose_b.mlir -p 'xegpu-propagate-layout{layout-kind=lane}' | filecheck %s --check-prefix=TRANSB-LANE
+
+// The descriptor whose loads feed dpas B takes the B defaults even where a prefetch (a plain
+// anchor) reaches it first, so the K loop needs no conversion (was: inst_data [8, 16] /
+// lane_data [1, 1] from the prefetch and a convert_layout on B inside the loop). Through a
+// transpose, the descriptor takes the transposed B defaults.
+// KLOOP-INST: %b_desc = xegpu.create_nd_tdesc %B : memref<1024x1024xf16> -> !xegpu.tensor_desc<32x256xf16, #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], inst_data = [16, 16]>>
+// KLOOP-INST-NOT: convert_layout
+// KLOOP-LANE: %b_desc = xegpu.create_nd_tdesc %B : memref<1024x1024xf16> -> !xegpu.tensor_desc<32x256xf16, #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], lane_layout = [1, 16], lane_data = [2, 1]>>
+// KLOOP-LANE-NOT: convert_layout
+// TRANSB-LANE: %bt_desc = xegpu.create_nd_tdesc %BT : memref<1024x1024xf16> -> !xegpu.tensor_desc<256x32xf16, #xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32], lane_layout = [16, 1], lane_data = [1, 2], order = [0, 1]>>
+// TRANSB-LANE: %b = vector.transpose %bt, [1, 0] {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], lane_layout = [1, 16], lane_data = [2, 1], order = [1, 0]>}
+// TRANSB-LANE-NOT: convert_layout
 
 // Subgroup-level GEMM without any layout: inst/lane kinds give LLVM 22's defaults (as mlir-opt 22
 // does); the subgroup kind has nothing to propagate and leaves the IR alone.
@@ -81,3 +96,24 @@ gpu.func @ab_only(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128
 // LANE-NOT: convert_layout
 // SG-LABEL: gpu.func @ab_only(
 // SG: layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32], order = [1, 0]>
+
+// -----
+
+// A user's convert_layout gets the kind's fields on both sides, like its operand and its users
+// (was: input_layout/target_layout left without them while the operand had lane fields).
+#a = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
+#b = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>
+func.func @user_convert(%x: vector<256x128xf32>, %o: memref<256x128xf32>) {
+  %e = math.exp %x : vector<256x128xf32>
+  %c = xegpu.convert_layout %e <{input_layout = #a, target_layout = #b}> : vector<256x128xf32>
+  %t = xegpu.create_nd_tdesc %o : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #b>
+  xegpu.store_nd %c, %t[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #b>
+  return
+}
+// INST-LABEL: func.func @user_convert(
+// INST: %e = math.exp %x {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16], order = [1, 0]>}
+// INST: %c = xegpu.convert_layout %e <{input_layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16]>, target_layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], inst_data = [8, 16]>}>
+// LANE-LABEL: func.func @user_convert(
+// LANE: %c = xegpu.convert_layout %e <{input_layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], lane_layout = [1, 16], lane_data = [1, 1]>, target_layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], lane_layout = [1, 16], lane_data = [1, 1]>}>
+// SG-LABEL: func.func @user_convert(
+// SG: %c = xegpu.convert_layout %e <{input_layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>, target_layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>}>
