@@ -190,11 +190,9 @@ from wgdist.cache_model import DEFAULT_K_BLOCKS, DEFAULT_WINDOW, choose_auto
 from wgdist.diagnostics import OpError, location_of
 from wgdist.dialects import gpu
 from wgdist.reorder import (
-    GROUP_STYLES,
-    MAX_GRID_SIZE,
-    SCHEMES,
-    XCD_REMAPS,
+    PIPELINE,
     Scheme,
+    check_options,
     grid_vars,
     mapping_exprs,
     prove_bijection,
@@ -246,40 +244,15 @@ class ReorderWorkgroupsPass(ModulePass):
 
     def __post_init__(self) -> None:
         try:
-            if self.scheme not in SCHEMES:
-                raise ValueError(f"scheme={self.scheme!r} is not one of {', '.join(SCHEMES)}")
-            if self.xcd_remap is not None and self.xcd_remap not in XCD_REMAPS:
-                raise ValueError(
-                    f"xcd-remap={self.xcd_remap!r} is not one of {', '.join(XCD_REMAPS)}"
-                )
-            if self.group_style is not None and self.group_style not in GROUP_STYLES:
-                raise ValueError(
-                    f"group-style={self.group_style!r} is not one of {', '.join(GROUP_STYLES)}"
-                )
-            shown = ",".join(str(g) for g in self.grid)
-            if self.grid and (len(self.grid) != 2 or min(self.grid) < 1):
-                raise ValueError(f"grid must be two sizes >= 1 (grid=NX,NY), got grid={shown}")
-            if self.grid and max(self.grid) > MAX_GRID_SIZE:
-                raise ValueError(
-                    f"grid sizes must be at most {MAX_GRID_SIZE} (the i32 range of "
-                    f"known_grid_size), got grid={shown}"
-                )
-            for opt in ("window", "k_blocks"):
-                v = getattr(self, opt)
-                if v is not None and v < 1:
-                    raise ValueError(f"{opt.replace('_', '-')} must be >= 1, got {v}")
-            if self.scheme == "auto":
-                for opt in ("group_size", "group_dim", "group_style", "xcd_remap", "chunk"):
-                    if getattr(self, opt) is not None:
-                        raise ValueError(
-                            f"scheme=auto chooses {opt.replace('_', '-')} itself; "
-                            "give only num-xcds, window, k-blocks and grid"
-                        )
-                resolve("identity", num_xcds=self.num_xcds)
-            else:
-                self.resolved()
+            check_options(self.scheme, PIPELINE, **self._given())
         except ValueError as e:
             raise ValueError(f"reorder-workgroups: {e}") from None
+
+    def _given(self) -> dict[str, object]:
+        """The options as the user gave them (None: not given)."""
+        names = ("group_size", "group_dim", "group_style", "num_xcds", "xcd_remap", "chunk")
+        given: dict[str, object] = {n: getattr(self, n) for n in names}
+        return given | {"window": self.window, "k_blocks": self.k_blocks, "grid": self.grid or None}
 
     def resolved(self) -> Scheme:
         return resolve(

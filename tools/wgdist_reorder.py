@@ -24,7 +24,16 @@ from wgdist.cache_model import (
     choose_auto,
     scheme_fetches,
 )
-from wgdist.reorder import GROUP_STYLES, SCHEMES, XCD_REMAPS, Scheme, dispatch_table, resolve
+from wgdist.reorder import (
+    COMMAND_LINE,
+    GROUP_STYLES,
+    SCHEMES,
+    XCD_REMAPS,
+    Scheme,
+    check_options,
+    dispatch_table,
+    resolve,
+)
 
 
 class ToolError(Exception):
@@ -39,17 +48,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 MAX_WORKGROUPS = 512 * 512  # the table, the cache model and the SVG are all per workgroup
+# the reorder-workgroups options the tool shares (scheme apart); the first six define the order
+OPTIONS = (
+    "group_size",
+    "group_dim",
+    "group_style",
+    "num_xcds",
+    "xcd_remap",
+    "chunk",
+    "window",
+    "k_blocks",
+    "grid",
+)
 
 
-def parse_grid(text: str) -> tuple[int, int]:
+def parse_grid(text: str) -> tuple[int, ...]:
+    """``8x8`` (or ``8,8``) as ints; the sizes are checked with the pass's rules (check_grid)."""
     parts = text.lower().replace(",", "x").split("x")
     try:
-        sizes = [int(p) for p in parts]
+        return tuple(int(p) for p in parts)
     except ValueError:
         raise argparse.ArgumentTypeError(f"grid must look like 8x8, got {text!r}") from None
-    if len(sizes) != 2 or min(sizes) < 1:
-        raise argparse.ArgumentTypeError(f"grid must be two sizes >= 1 like 8x8, got {text!r}")
-    return sizes[0], sizes[1]
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -152,12 +171,13 @@ def _esc(s: str) -> str:
 
 def run(argv: Sequence[str] | None) -> str:
     args = make_parser().parse_args(argv)
+    options = {name: getattr(args, name) for name in OPTIONS}
+    try:  # the pass's own validation, with the options spelled as flags
+        check_options(args.scheme, COMMAND_LINE, **options)
+    except ValueError as e:
+        raise ToolError(str(e)) from None
     nx, ny = args.grid
     x = args.num_xcds if args.num_xcds is not None else 1
-    for name in ("num_xcds", "window", "k_blocks", "group_size", "chunk"):
-        v = getattr(args, name)
-        if v is not None and v < 1:
-            raise ToolError(f"--{name.replace('_', '-')} must be >= 1, got {v}")
     if nx * ny > MAX_WORKGROUPS:
         raise ToolError(
             f"--grid {nx}x{ny} has {nx * ny} workgroups; this tool tabulates at most "
@@ -174,18 +194,7 @@ def run(argv: Sequence[str] | None) -> str:
             lines.append(f"    {t:>8}  {s.spec()}")
         lines.append("")
     else:
-        try:
-            scheme = resolve(
-                args.scheme,
-                group_size=args.group_size,
-                group_dim=args.group_dim,
-                group_style=args.group_style,
-                num_xcds=args.num_xcds,
-                xcd_remap=args.xcd_remap,
-                chunk=args.chunk,
-            )
-        except ValueError as e:
-            raise ToolError(str(e)) from None
+        scheme = resolve(args.scheme, **{k: options[k] for k in OPTIONS[:6]})
     head = f"{nx}x{ny} grid (x: M tiles, y: N tiles), {scheme.spec()}"
     table = dispatch_table(scheme, nx, ny)
     lines.insert(0, head)

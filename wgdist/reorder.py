@@ -52,6 +52,7 @@ XCD_REMAPS = ("none", "balanced", "tail", "chunked")
 GROUP_STYLES = ("wave", "triton")
 DEFAULT_GROUP_SIZE = 8
 DEFAULT_CHUNK = 2
+MAX_GRID_SIZE = 2**31 - 1  # known_grid_size is an array<i32>
 
 
 @dataclass(frozen=True)
@@ -89,18 +90,85 @@ class Scheme:
 
 def check_scheme_values(s: Scheme) -> None:
     """Raise ValueError naming the option and the value for anything out of range."""
-    if s.xcd_remap not in XCD_REMAPS:
-        raise ValueError(f"xcd-remap={s.xcd_remap!r} is not one of {', '.join(XCD_REMAPS)}")
-    if s.group_style not in GROUP_STYLES:
-        raise ValueError(f"group-style={s.group_style!r} is not one of {', '.join(GROUP_STYLES)}")
-    if s.num_xcds < 1:
-        raise ValueError(f"num-xcds must be >= 1, got {s.num_xcds}")
-    if s.chunk < 1:
-        raise ValueError(f"chunk must be >= 1, got {s.chunk}")
-    if s.group_size < 1:
-        raise ValueError(f"group-size must be >= 1, got {s.group_size}")
-    if s.group_dim not in (None, 0, 1):
-        raise ValueError(f"group-dim must be 0 or 1, got {s.group_dim}")
+    _check_values(
+        PIPELINE,
+        {
+            "xcd-remap": s.xcd_remap,
+            "group-style": s.group_style,
+            "num-xcds": s.num_xcds,
+            "chunk": s.chunk,
+            "group-size": s.group_size,
+            "group-dim": s.group_dim,
+        },
+    )
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """How options are written: ``group-size=2`` in a pass pipeline, ``--group-size 2`` in a shell."""
+
+    prefix: str = ""
+    sep: str = "="
+    grid_sep: str = ","
+
+    def opt(self, name: str) -> str:
+        return self.prefix + name
+
+    def val(self, name: str, value: object) -> str:
+        return f"{self.prefix}{name}{self.sep}{value}"
+
+
+PIPELINE = Spelling()  # reorder-workgroups{group-size=2 grid=8,8}
+COMMAND_LINE = Spelling("--", " ", "x")  # wgdist-reorder --group-size 2 --grid 8x8
+
+
+def check_options(scheme: str, spelling: Spelling = PIPELINE, **options: Any) -> None:
+    """Refuse (ValueError) what ``reorder-workgroups`` and ``wgdist-reorder`` both refuse.
+
+    ``options`` are the user's (None or absent: not given): ``group_size``, ``group_dim``,
+    ``group_style``, ``num_xcds``, ``xcd_remap``, ``chunk``, ``window``, ``k_blocks``, ``grid``.
+    Messages name the options as ``spelling`` writes them, so the pass and the tool say the same.
+    """
+    sp = spelling
+    o = {k.replace("_", "-"): v for k, v in options.items() if v is not None}
+    if scheme not in SCHEMES:
+        raise ValueError(f"{sp.val('scheme', repr(scheme))} is not one of {', '.join(SCHEMES)}")
+    _check_values(sp, o)
+    if "grid" in o:
+        check_grid(tuple(o["grid"]), sp)
+    if scheme == "auto":
+        for name in ("group-size", "group-dim", "group-style", "xcd-remap", "chunk"):
+            if name in o:
+                given = ", ".join(sp.opt(n) for n in ("num-xcds", "window", "k-blocks"))
+                raise ValueError(
+                    f"{sp.val('scheme', 'auto')} chooses {sp.opt(name)} itself; give only "
+                    f"{given} and {sp.opt('grid')}"
+                )
+
+
+def _check_values(sp: Spelling, o: dict[str, Any]) -> None:
+    for name, choices in (("xcd-remap", XCD_REMAPS), ("group-style", GROUP_STYLES)):
+        if o.get(name) is not None and o[name] not in choices:
+            raise ValueError(f"{sp.val(name, repr(o[name]))} is not one of {', '.join(choices)}")
+    for name in ("group-size", "num-xcds", "chunk", "window", "k-blocks"):
+        if o.get(name) is not None and o[name] < 1:
+            raise ValueError(f"{sp.opt(name)} must be >= 1, got {o[name]}")
+    if o.get("group-dim") not in (None, 0, 1):
+        raise ValueError(f"{sp.opt('group-dim')} must be 0 or 1, got {o['group-dim']}")
+
+
+def check_grid(grid: tuple[int, ...], spelling: Spelling = PIPELINE) -> None:
+    """Two sizes, each in ``[1, MAX_GRID_SIZE]`` (the range of ``known_grid_size``)."""
+    sp = spelling
+    shown = sp.val("grid", sp.grid_sep.join(str(g) for g in grid))
+    if len(grid) != 2 or min(grid) < 1:
+        form = sp.val("grid", f"NX{sp.grid_sep}NY")
+        raise ValueError(f"{sp.opt('grid')} must be two sizes >= 1 ({form}), got {shown}")
+    if max(grid) > MAX_GRID_SIZE:
+        raise ValueError(
+            f"{sp.opt('grid')} sizes must be at most {MAX_GRID_SIZE} (the i32 range of "
+            f"known_grid_size), got {shown}"
+        )
 
 
 # preset name -> (xcd_remap, group_dim, group_size or None for the default, group_style)
@@ -251,7 +319,6 @@ def remap_ids(exprs: tuple[Expr, Expr], nx: int, ny: int, ids: Any) -> Any:
 # with 64x64 tiles is 1024x1024).
 MAX_PROOF_WORKGROUPS = 1 << 24
 PROOF_CHUNK = 1 << 16
-MAX_GRID_SIZE = 2**31 - 1  # known_grid_size is an array<i32>
 
 
 @dataclass(frozen=True)

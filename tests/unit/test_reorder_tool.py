@@ -101,10 +101,18 @@ def test_svg_is_coloured_by_xcd(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 @pytest.mark.parametrize(
     "argv,needle",
     [
-        (["--grid", "8x0"], "grid must be two sizes >= 1 like 8x8, got '8x0'"),
+        (["--grid", "8x0"], "--grid must be two sizes >= 1 (--grid NXxNY), got --grid 8x0"),
+        (["--grid", "8x8x2"], "--grid must be two sizes >= 1 (--grid NXxNY), got --grid 8x8x2"),
         (["--grid", "axb"], "grid must look like 8x8"),
-        (["--grid", "8x8", "--group-size", "0"], "--group-size must be >= 1, got 0"),
-        (["--grid", "8x8", "--group-dim", "2"], "group-dim must be 0 or 1, got 2"),
+        (["--grid", "8x8", "--group-size", "0"], "error: --group-size must be >= 1, got 0"),
+        (["--grid", "8x8", "--group-dim", "2"], "error: --group-dim must be 0 or 1, got 2"),
+        (
+            ["--grid", "8x8", "--scheme", "auto", "--group-size", "3", "--xcd-remap", "tail"],
+            "error: --scheme auto chooses --group-size itself; give only --num-xcds, --window, "
+            "--k-blocks and --grid",
+        ),
+        (["--grid", "8x8", "--scheme", "auto", "--chunk", "2"], "auto chooses --chunk itself"),
+        (["--grid", "8x8", "--window", "0"], "error: --window must be >= 1, got 0"),
         (["--grid", "8x8", "--scheme", "nope"], "invalid choice: 'nope'"),
         (["--grid", "8x8", "--svg", "/nonexistent/dir/x.svg"], "No such file or directory"),
     ],
@@ -125,3 +133,41 @@ def test_console_script() -> None:
     assert r.returncode == 0 and "scheme=row-major" in r.stdout
     r = subprocess.run([exe, "--grid", "3"], capture_output=True, text=True)
     assert r.returncode == 1 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"scheme": "auto", "group_size": 3, "xcd_remap": "tail"},
+        {"scheme": "auto", "group_dim": 1},
+        {"scheme": "auto", "group_style": "triton"},
+        {"group_size": 0},
+        {"group_dim": 2},
+        {"num_xcds": 0},
+        {"chunk": 0, "xcd_remap": "chunked"},
+        {"window": 0},
+        {"k_blocks": -1},
+        {"grid": (0, 4)},
+        {"grid": (2**31, 1)},
+    ],
+    ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()),
+)
+def test_tool_and_pass_refuse_the_same(capsys: pytest.CaptureFixture[str], options: dict) -> None:
+    """One validation: the same sentence, with options spelled as each front end writes them."""
+    from wgdist.passes.reorder_workgroups import ReorderWorkgroupsPass
+
+    with pytest.raises(ValueError) as e:
+        ReorderWorkgroupsPass(**options)
+    said_by_pass = str(e.value).removeprefix("reorder-workgroups: ")
+    argv = ["--grid", "8x8"]
+    for k, v in options.items():
+        shown = "x".join(map(str, v)) if k == "grid" else str(v)
+        argv += [f"--{k.replace('_', '-')}", shown]
+    code, _, err = run(capsys, *argv)
+    said_by_tool = err.strip().removeprefix("wgdist-reorder: error: ")
+    assert code == 1
+
+    def words(text: str) -> str:  # 'grid=8,8' and '--grid 8x8' read the same
+        return re.sub(r"(?<=[\dX]),(?=[\dN])", "x", text.replace("--", "").replace("=", " "))
+
+    assert words(said_by_tool) == words(said_by_pass), (said_by_tool, said_by_pass)
