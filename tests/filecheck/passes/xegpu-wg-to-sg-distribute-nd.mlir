@@ -2,12 +2,18 @@
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func create_offsets_3d --scalar b=1 | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func update_offset | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func load_packed | filecheck %s --check-prefix=AGREE
+// RUN: wgdist-opt %s -p xegpu-wg-to-sg-distribute --split-input-file | filecheck %s --check-prefix=NOWG
 
 // Block-descriptor ops: create_nd_tdesc with offsets (on a 3-D memref, with sharing) and on a
 // ui64 source, update_nd_offset, load_nd <{packed}>. (Aliases are unique over the whole file:
 // wgdist-check reads it as one module; @ui64_source and @create_offsets_sharing store nothing
 // it can check.)
 // AGREE: agree: every buffer matches
+
+// Nothing workgroup-sized and no sg_layout/sg_data is left anywhere in the output:
+// NOWG-NOT: {{(vector|tensor_desc)<(64x|128x|32x64|16x64x2)}}
+// NOWG-NOT: sg_layout
+// NOWG-NOT: sg_data
 
 // Offsets on the descriptor: one descriptor per tile (2 x 2 wrapped tiles), the tile offsets
 // added to the trailing dims, the leading memref offset %b kept; the accesses have no offsets.
@@ -147,6 +153,4 @@ func.func @load_packed(%a: memref<32x32xf16>, %b: memref<32x64xf16>, %c: memref<
 // CHECK-NOT:   xegpu.dpas
 // CHECK-DAG:   xegpu.store_nd %[[D0]], %[[TC]][%[[R]], %[[K0]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
 // CHECK-DAG:   xegpu.store_nd %[[D1]], %[[TC]][%[[R]], %[[K1]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
-// CHECK-NOT:   vector<16x64x2
-// CHECK-NOT:   vector<32x64
 // CHECK:       func.return

@@ -3,11 +3,18 @@
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func while_carried | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func if_results --scalar c=1 | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func if_results --scalar c=0 | filecheck %s --check-prefix=AGREE
+// RUN: wgdist-opt %s -p xegpu-wg-to-sg-distribute --split-input-file | filecheck %s --check-prefix=NOWG
 
 // Structured control flow, 1 to N: every workgroup iter_arg, block argument and result becomes
 // its subgroup tiles at the same position, other values stay; the ops lose layout_result_N.
 // (Aliases are unique over the whole file: wgdist-check reads it as one module.)
 // AGREE: agree: every buffer matches
+
+// Nothing workgroup-sized and no sg_layout/sg_data is left anywhere in the output:
+// NOWG-NOT: {{(vector|tensor_desc)<(64|32)x}}
+// NOWG-NOT: sg_layout
+// NOWG-NOT: sg_data
+// NOWG-NOT: layout_result_0
 
 // scf.for carrying a vector (4 tiles), a descriptor (4 tile descriptors, advanced by
 // update_nd_offset) and an index (kept): 9 iter_args and results; the index result still feeds
@@ -58,7 +65,6 @@ func.func @for_iter_args(%m: memref<256x64xf32>, %o: memref<68x64xf32>) {
 // CHECK-NEXT:  xegpu.store_nd %[[S2]], %[[O]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  xegpu.store_nd %[[S3]], %[[O]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  func.return
-// CHECK-NOT:   layout_result_0
 
 // -----
 
