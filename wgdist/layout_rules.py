@@ -14,6 +14,7 @@ numbers; the pass turns it into a diagnostic on the op.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 from math import prod
@@ -38,6 +39,7 @@ __all__ = [
     "dpas_operand_layouts",
     "dpas_result_layout",
     "plain_equivalent",
+    "reduction_source_accepts",
     "reduction_source_layout",
     "same_distribution",
     "sg_part",
@@ -213,6 +215,37 @@ def reduction_source_layout(
         order = _insert_order(order, d)
     src = _mk(sg_layout=lay_out, sg_data=data_out, order=order)
     return _validated(source_shape, src, "multi_reduction source")  # type: ignore[return-value]
+
+
+def reduction_source_accepts(
+    result: AnyLayout, source_shape: Sequence[int], reduced_dims: Sequence[int], cand: AnyLayout
+) -> bool:
+    """Whether a source laid out by ``cand`` serves a ``multi_reduction`` whose result has
+    ``result``, besides :func:`reduction_source_layout`'s answer: on the reduced dims ``cand``
+    may take any ``sg_data`` without sharing (each element counted once by the cross-subgroup
+    reduction), provided every subgroup's source tiles project onto exactly the result elements
+    it holds (the same result fibres). Decided with the layout model."""
+    if not (isinstance(cand, Layout) and cand.is_wg and result.is_wg):
+        return False
+    if cand.num_subgroups != result.num_subgroups or cand.rank != len(source_shape):
+        return False
+    if distribution_errors(source_shape, cand):
+        return False
+    red = sorted(set(int(d) for d in reduced_dims))
+    assert cand.sg_layout is not None
+    data = cand.sg_data_for(source_shape)
+    if any(dim_mode(source_shape[d], cand.sg_layout[d], data[d]) != "wrap" for d in red):
+        return False  # shared reduced data would be counted twice
+    kept = [d for d in range(len(source_shape)) if d not in red]
+    res_shape = tuple(source_shape[d] for d in kept)
+    ts = tile_shape(source_shape, cand)
+    for s in range(cand.num_subgroups):
+        fibres: set[Shape] = set()
+        for start in tiles(source_shape, cand, s):
+            fibres.update(itertools.product(*(range(start[d], start[d] + ts[d]) for d in kept)))
+        if fibres != owned(res_shape, result, s):
+            return False
+    return True
 
 
 # ---- slices as values --------------------------------------------------------------------------

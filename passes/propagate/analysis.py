@@ -29,13 +29,18 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 
 from wgdist.diagnostics import OpError
-from wgdist.dialects.vector import ShapeCastOp
+from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
 from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_layout
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp, UpdateNdOffsetOp
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors
-from wgdist.layout_rules import RuleError, block_layouts
+from wgdist.layout_rules import (
+    RuleError,
+    block_layouts,
+    reduction_source_accepts,
+    same_distribution,
+)
 from wgdist.passes.distribute.common import unit_dims
 from wgdist.passes.propagate.anchors import (
     dpas_b_descriptors,
@@ -456,6 +461,28 @@ class Analysis:
         for op in ops:
             if isinstance(op, LoadNdOp) and op.TensorDesc in self.layout:
                 self.layout[op.value] = load_result_layout(op, self.layout[op.TensorDesc])
+        for op in ops:
+            if isinstance(op, MultiDimReductionOp):
+                self._relax_reduction(op)
+
+    def _relax_reduction(self, op: MultiDimReductionOp) -> None:
+        """A reduction split over subgroups takes its source as produced when that gives every
+        subgroup the same result fibres (:func:`~wgdist.layout_rules.reduction_source_accepts`)
+        instead of converting it to the derived source layout; its result is then spelled as
+        the slice of that source."""
+        use = (op, 0)
+        req, have, res = self.uses.get(use), self.layout.get(op.source), self.layout.get(op.dest)
+        shape = value_shape(op.source)
+        if req is None or have is None or not isinstance(res, SliceLayout) or shape is None:
+            return
+        if same_distribution(shape, have, req):
+            return
+        red = [int(d) for d in op.get_reduction_dims()]
+        if not reduction_source_accepts(res, shape, red, have):
+            return
+        self.uses[use] = have
+        if op.dest not in self.fixed and isinstance(have, Layout) and sorted(res.dims) == sorted(red):
+            self.layout[op.dest] = SliceLayout(have, tuple(sorted(red)))
 
 
 def _none(attr: Attribute | None) -> bool:

@@ -14,11 +14,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from wgdist.layout import Layout, SliceLayout, delinearize, distribution_errors, owned
+from wgdist.layout import Layout, SliceLayout, delinearize, dim_mode, distribution_errors, owned
 from wgdist.layout_rules import (
     RuleError,
     broadcast_source_layout,
     dpas_operand_layouts,
+    dpas_result_layout,
+    plain_equivalent,
+    reduction_source_accepts,
     reduction_source_layout,
     same_distribution,
     shape_cast_source_layout,
@@ -180,6 +183,70 @@ def test_reduction_slice_replaces_shared_reduced_data():
 def test_reduction_slice_dims_must_match():
     with pytest.raises(RuleError, match="slices dims"):
         reduction_source_layout(SliceLayout(Layout((4, 8), (64, 32)), (0,)), (256, 256), [1])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_reduction_source_accepts_exactly_the_layouts_with_the_same_fibres_and_no_double_count(data):
+    """Any other source layout is accepted iff, by brute force, every subgroup's source data
+    projects onto exactly its result elements, and no reduced dim is shared (an element held by
+    two subgroups of one reduction team would be counted twice)."""
+    src_shape, red, res_shape, res = _reduction_case(data.draw, sliced=True)
+    # same shape and subgroup grid, any valid sg_data and order
+    data_ = []
+    for n, lay in zip(src_shape, res.parent.sg_layout):
+        ok = [d for d in range(1, n + 1) if n % d == 0 and dim_mode(n, lay, d) != "invalid"]
+        data_.append(data.draw(st.sampled_from(ok)))
+    order = data.draw(st.permutations(list(range(len(src_shape)))))
+    cand = Layout(res.parent.sg_layout, data_, order=order)
+    kept = [d for d in range(len(src_shape)) if d not in red]
+    same_fibres = all(
+        _project(owned(src_shape, cand, s), kept) == owned(res_shape, res, s) for s in subgroups(res)
+    )
+    no_shared_reduced = all(
+        (src_shape[d] // cand.sg_data[d]) % cand.sg_layout[d] == 0 for d in red
+    )
+    assert reduction_source_accepts(res, src_shape, red, cand) == (same_fibres and no_shared_reduced)
+
+
+def test_reduction_source_accepts_any_split_sg_data_softmax():
+    res = SliceLayout(Layout((8, 4), (32, 1)), (1,))  # what the shape_cast/broadcast chain derives
+    assert reduction_source_accepts(res, (256, 128), [1], Layout((8, 4), (32, 32)))
+    assert reduction_source_accepts(res, (256, 128), [1], Layout((8, 4), (32, 8)))
+    assert not reduction_source_accepts(res, (256, 128), [1], Layout((8, 4), (32, 64)))  # shared
+    assert not reduction_source_accepts(res, (256, 128), [1], Layout((4, 8), (64, 16)))  # other rows
+
+
+# ---- dpas result -------------------------------------------------------------------------------
+def test_dpas_result_from_a_and_b():
+    cd = dpas_result_layout(Layout((4, 4), (32, 64)), Layout((4, 4), (64, 32)), 128, 128, 64)
+    assert cd == Layout((4, 4), (32, 32), order=(1, 0))
+    assert dpas_operand_layouts(cd, 128, 128, 64) == (Layout((4, 4), (32, 64), order=(1, 0)), Layout((4, 4), (64, 32), order=(1, 0)))
+    with pytest.raises(RuleError, match="layout_a .* does not form a dpas"):
+        dpas_result_layout(Layout((4, 4), (32, 32)), Layout((4, 4), (64, 32)), 128, 128, 64)  # K split
+
+
+# ---- plain equivalents of slices ----------------------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_plain_equivalent_owns_what_the_slice_owns(data):
+    shape, lay = data.draw(shaped_layout(data.draw(st.integers(2, 3))))
+    dims = sorted(data.draw(st.sets(st.integers(0, len(shape) - 1), min_size=1, max_size=len(shape) - 1)))
+    sl = SliceLayout(lay, dims)
+    kept_shape = tuple(n for d, n in enumerate(shape) if d not in dims)
+    eq = plain_equivalent(kept_shape, sl)
+    if eq is None:
+        return
+    assert not distribution_errors(kept_shape, eq)
+    for s in subgroups(lay):
+        assert owned(kept_shape, eq, s) == owned(kept_shape, sl, s)
+
+
+def test_plain_equivalent_spec_example():
+    # spec 2.3: [8, 4]/[32, 64] broadcast over 256 -> [32]/[64]
+    assert plain_equivalent((256,), SliceLayout(Layout((8, 4), (32, 64)), (0,))) == Layout((32,), (64,), order=(0,))
+    # column-major subgroups: no plain layout replicates that way
+    assert plain_equivalent((256,), SliceLayout(Layout((8, 4), (32, 64), order=(0, 1)), (0,))) is None
 
 
 # ---- broadcast -------------------------------------------------------------------------------

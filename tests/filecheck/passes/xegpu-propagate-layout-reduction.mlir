@@ -49,3 +49,29 @@ func.func @slice_split(%x: vector<256x256xf32>, %acc: vector<256xf32>) -> vector
 // CHECK-LABEL: func.func @slice_split(
 // CHECK: %e = math.exp %x {layout_result_0 = #xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32], order = [1, 0]>} : vector<256x256xf32>
 // CHECK: %s = vector.multi_reduction <maximumf>, %e, %acc {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32]>, dims = [1]>} [1] : vector<256x256xf32> to vector<256xf32>
+
+// -----
+
+// Softmax-like with the reduced dim split over 4 subgroups: the source keeps its loaded layout
+// [8, 4]/[32, 32] (any sg_data without sharing on the split dim gives every subgroup the same
+// result fibres), and the result is the slice of it (was: a convert_layout to [8, 4]/[32, 1]).
+#t = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
+gpu.module @k {
+gpu.func @split_reduced_dim(%X: memref<256x128xf32>, %Y: memref<256x128xf32>) kernel {
+  %tx = xegpu.create_nd_tdesc %X : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #t>
+  %x = xegpu.load_nd %tx[0, 0] : !xegpu.tensor_desc<256x128xf32, #t> -> vector<256x128xf32>
+  %z = arith.constant dense<0.0> : vector<256xf32>
+  %s = vector.multi_reduction <add>, %x, %z [1] : vector<256x128xf32> to vector<256xf32>
+  %c = vector.shape_cast %s : vector<256xf32> to vector<256x1xf32>
+  %b = vector.broadcast %c : vector<256x1xf32> to vector<256x128xf32>
+  %y = arith.divf %x, %b : vector<256x128xf32>
+  %ty = xegpu.create_nd_tdesc %Y : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #t>
+  xegpu.store_nd %y, %ty[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #t>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @split_reduced_dim(
+// CHECK-NOT: convert_layout
+// CHECK: %s = vector.multi_reduction <add>, %x, %z {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [1, 0]>, dims = [1]>} [1]
+// CHECK-NOT: convert_layout
+// CHECK: gpu.return
