@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import prod
 
 Shape = tuple[int, ...]
@@ -213,29 +214,38 @@ def dim_mode(n: int, lay: int, data: int) -> str:
     return "invalid"
 
 
+def _sg_dims(shape: Sequence[int], layout: AnyLayout) -> tuple[Layout, Shape, list[tuple[int, int, int | None]]]:
+    """``(root, kept root dims, per dim (n, sg_layout, given sg_data or None))`` of a layout with
+    ``sg_layout`` whose structure and rank already check out."""
+    if isinstance(layout, SliceLayout):
+        root, rd = layout.root, layout.root_dims()
+    else:
+        root, rd = layout, tuple(range(len(shape)))
+    assert root.sg_layout is not None
+    given = root.sg_data
+    return root, rd, [(n, root.sg_layout[k], None if given is None else given[k]) for n, k in zip(shape, rd)]
+
+
 def distribution_errors(shape: Sequence[int], layout: AnyLayout, *, no_sharing: bool = False) -> list[str]:
     """Why ``layout`` cannot distribute ``shape`` (empty list: it can). Messages name the
-    field, the dimension and the numbers."""
-    if isinstance(layout, SliceLayout):
-        errs = layout.structural_errors()
-        if errs:
-            return errs
-        if len(shape) != layout.rank:
-            return [f"expected layout rank {layout.rank} to match the rank {len(shape)} of shape {list(shape)}"]
-        return []
+    field, the dimension and the numbers. A :class:`SliceLayout` is judged on the dims it keeps,
+    with the root's ``sg_layout``/``sg_data`` there. Never raises."""
     errs = layout.structural_errors()
     if errs:
         return errs
     if layout.rank != len(shape):
         return [f"expected layout rank {layout.rank} to match the rank {len(shape)} of shape {list(shape)}"]
-    if layout.sg_layout is not None:
-        data = layout.sg_data_for(shape)
-        for d, (n, lay, dd) in enumerate(zip(shape, layout.sg_layout, data)):
-            if layout.sg_data is None and n % lay:
+    if any(n < 1 for n in shape):
+        return [f"shape {list(shape)} has an extent below 1"]
+    root = layout.root if isinstance(layout, SliceLayout) else layout
+    if root.sg_layout is not None:
+        for d, (n, lay, given) in enumerate(_sg_dims(shape, layout)[2]):
+            if given is None and n % lay:
                 errs.append(
                     f"dim {d}: shape {n} is not divisible by sg_layout {lay} (sg_data omitted, its default is shape / sg_layout)"
                 )
                 continue
+            dd = n // lay if given is None else given
             if n % dd:
                 errs.append(f"dim {d}: shape {n} is not a multiple of sg_data {dd}")
                 continue
@@ -251,6 +261,8 @@ def distribution_errors(shape: Sequence[int], layout: AnyLayout, *, no_sharing: 
                     f"dim {d}: sg_layout {lay} x sg_data {dd} covers more than shape {n}: subgroups would share data, "
                     "which is not allowed here"
                 )
+    if isinstance(layout, SliceLayout):
+        return errs
     tile = layout.sg_data_for(shape) if layout.sg_layout is not None else tuple(shape)
     if layout.inst_data is not None:
         for d, (p, i) in enumerate(zip(tile, layout.inst_data)):
@@ -264,6 +276,31 @@ def distribution_errors(shape: Sequence[int], layout: AnyLayout, *, no_sharing: 
             if p % (ll * ld):
                 errs.append(f"dim {d}: tile {p} is not a multiple of lane_layout {ll} x lane_data {ld}")
     return errs
+
+
+def with_unit_dims(shape: Sequence[int], layout: AnyLayout) -> AnyLayout:
+    """The layout as distribution reads it on a value with extent-1 dims: where ``shape`` is 1
+    and ``sg_data`` is given, the tile extent is 1 (the ``256x1`` between a reduction and a
+    broadcast carries the broadcast result's ``sg_data = [8, 128]`` in LLVM 22). The same rule
+    for plain layouts and for the dims a :class:`SliceLayout` keeps; this is the one place it
+    is applied. Layouts without ``sg_data`` (or not fitting ``shape``'s rank) are returned as
+    they are, for :func:`distribution_errors` to judge."""
+    root = layout.root if isinstance(layout, SliceLayout) else layout
+    if root.sg_data is None or root.sg_layout is None or layout.structural_errors() or layout.rank != len(shape):
+        return layout
+    rd = layout.root_dims() if isinstance(layout, SliceLayout) else tuple(range(len(shape)))
+    data = list(root.sg_data)
+    for n, k in zip(shape, rd):
+        if n == 1:
+            data[k] = 1
+    if tuple(data) == root.sg_data:
+        return layout
+    new_root = Layout(root.sg_layout, tuple(data), root.inst_data, root.lane_layout, root.lane_data, root.order)
+
+    def rebuild(lay: AnyLayout) -> AnyLayout:
+        return new_root if isinstance(lay, Layout) else SliceLayout(rebuild(lay.parent), lay.dims)
+
+    return rebuild(layout)
 
 
 def check(shape: Sequence[int], layout: AnyLayout, *, no_sharing: bool = False) -> None:
@@ -284,45 +321,41 @@ def _dim_starts(n: int, lay: int, data: int, c: int) -> list[int]:
     return [((c + k * lay) % t) * data for k in range(max(1, t // lay))]
 
 
+def _checked(shape: Sequence[int], layout: AnyLayout) -> None:
+    errs = distribution_errors(shape, layout)
+    if errs:
+        raise LayoutError("; ".join(errs))
+
+
 def tile_shape(shape: Sequence[int], layout: AnyLayout) -> Shape:
-    """Shape of one subgroup tile."""
-    if isinstance(layout, SliceLayout):
-        root = layout.root
-        rd = layout.root_dims()
-        if root.sg_layout is None:
-            return tuple(shape)
-        return tuple(_slice_data(shape, root, rd))
-    if layout.sg_layout is None:
+    """Shape of one subgroup tile; :class:`LayoutError` if ``layout`` cannot split ``shape``."""
+    return _tile_shape(tuple(shape), layout)
+
+
+@lru_cache(maxsize=4096)
+def _tile_shape(shape: Shape, layout: AnyLayout) -> Shape:
+    _checked(shape, layout)
+    root = layout.root if isinstance(layout, SliceLayout) else layout
+    if root.sg_layout is None:
         return tuple(shape)
-    return layout.sg_data_for(shape)
-
-
-def _slice_data(shape: Sequence[int], root: Layout, rd: Sequence[int]) -> list[int]:
-    assert root.sg_layout is not None
-    if root.sg_data is not None:
-        return [root.sg_data[k] for k in rd]
-    return [n // root.sg_layout[k] for n, k in zip(shape, rd)]
+    return tuple(n // lay if given is None else given for n, lay, given in _sg_dims(shape, layout)[2])
 
 
 def tiles(shape: Sequence[int], layout: AnyLayout, sg_id: int) -> list[Shape]:
     """Start offsets of the tiles subgroup ``sg_id`` owns, in row-major round order.
 
-    Without ``sg_layout`` the whole shape is one tile at the origin.
+    Without ``sg_layout`` the whole shape is one tile at the origin. Raises
+    :class:`LayoutError` (and nothing else) when ``layout`` cannot split ``shape``
+    (:func:`distribution_errors`); apply :func:`with_unit_dims` first to read extent-1 dims
+    as distribution does.
     """
-    if isinstance(layout, SliceLayout):
-        root = layout.root
-        if root.sg_layout is None:
-            return [tuple(0 for _ in shape)]
-        rd = layout.root_dims()
-        coords = delinearize(sg_id, root.sg_layout, root.effective_order())
-        data = _slice_data(shape, root, rd)
-        per_dim = [_dim_starts(n, root.sg_layout[k], d, coords[k]) for n, k, d in zip(shape, rd, data)]
-        return [tuple(p) for p in itertools.product(*per_dim)]
-    if layout.sg_layout is None:
+    data = tile_shape(shape, layout)
+    root = layout.root if isinstance(layout, SliceLayout) else layout
+    if root.sg_layout is None:
         return [tuple(0 for _ in shape)]
-    sg_data = layout.sg_data_for(shape)
-    coords = delinearize(sg_id, layout.sg_layout, layout.effective_order())
-    per_dim = [_dim_starts(n, lay, d, c) for n, lay, d, c in zip(shape, layout.sg_layout, sg_data, coords)]
+    _, rd, dims = _sg_dims(shape, layout)
+    coords = delinearize(sg_id, root.sg_layout, root.effective_order())
+    per_dim = [_dim_starts(n, lay, d, coords[k]) for (n, lay, _), k, d in zip(dims, rd, data)]
     return [tuple(p) for p in itertools.product(*per_dim)]
 
 

@@ -28,7 +28,15 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu.attrs import DistributeLayoutAttr
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields, result_attr_name, value_layout
-from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors, tile_shape, tiles
+from wgdist.layout import (
+    AnyLayout,
+    Layout,
+    SliceLayout,
+    distribution_errors,
+    tile_shape,
+    tiles,
+    with_unit_dims,
+)
 
 if TYPE_CHECKING:  # sg_ids imports Dist from here
     from wgdist.passes.distribute.sg_ids import SgIds
@@ -127,14 +135,9 @@ def make_dist(op: Operation, what: str, shape: Shape, attr: DistributeLayoutAttr
 
 
 def unit_dims(shape: Sequence[int], model: AnyLayout) -> AnyLayout:
-    """A layout on a value with extent-1 dims (the ``256x1`` between a reduction and a broadcast)
-    reads as ``sg_data = 1`` there: LLVM 22 gives such values the layout of the broadcast result."""
-    if not isinstance(model, Layout) or model.sg_data is None:
-        return model
-    if not any(n == 1 and dd > 1 for n, dd in zip(shape, model.sg_data)):
-        return model
-    data = tuple(1 if n == 1 else dd for n, dd in zip(shape, model.sg_data))
-    return Layout(model.sg_layout, data, model.inst_data, model.lane_layout, model.lane_data, model.order)
+    """:func:`wgdist.layout.with_unit_dims`: extent-1 dims read as ``sg_data = 1`` (plain and
+    slice layouts alike)."""
+    return with_unit_dims(shape, model)
 
 
 def result_dist(op: Operation, index: int = 0) -> Dist | None:

@@ -48,3 +48,30 @@ def test_mismatched_layouts_name_both() -> None:
     )
     with pytest.raises(OpError, match=r"operand #0 is distributed with layout<sg_layout = \[4, 4\], sg_data = \[16, 16\]>"):
         run_pipeline(text, "xegpu-wg-to-sg-distribute")
+
+
+def test_slice_on_a_unit_dim_reads_sg_data_one() -> None:
+    """Audit t37: a slice layout on a value with an extent-1 dim crashed (ZeroDivisionError in
+    the layout model); it reads sg_data 1 there, like a plain layout."""
+    text = """
+#s = #xegpu.slice<#xegpu.layout<sg_layout = [2, 4, 1], sg_data = [2, 4, 4]>, dims = [0]>
+func.func @k() {
+  %c = arith.constant {layout_result_0 = #s} dense<1.0> : vector<16x1xf32>
+  %e = math.exp %c {layout_result_0 = #s} : vector<16x1xf32>
+  func.return
+}"""
+    out = str(run_pipeline(text, "xegpu-wg-to-sg-distribute"))
+    assert "math.exp %0 : vector<4x1xf32>" in out
+
+
+def test_slice_that_does_not_split_the_shape_is_a_diagnostic() -> None:
+    """A slice whose kept dims do not split the value was not checked at all (garbage tiles)."""
+    text = """
+#s = #xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [4, 4]>, dims = [0]>
+func.func @k() {
+  %c = arith.constant {layout_result_0 = #s} dense<1.0> : vector<12xf32>
+  %e = math.exp %c {layout_result_0 = #s} : vector<12xf32>
+  func.return
+}"""
+    with pytest.raises(OpError, match=r"'arith.constant' op cannot distribute result #0 of shape \[12\] .*dim 0: 3 tiles of sg_data 4"):
+        run_pipeline(text, "xegpu-wg-to-sg-distribute")

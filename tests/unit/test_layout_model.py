@@ -239,3 +239,61 @@ def test_layouts_equal_ignores_unit_dims_in_order():
     c = Layout(sg_layout=(2, 4), sg_data=(4, 8), order=(0, 1))
     d = Layout(sg_layout=(2, 4), sg_data=(4, 8), order=(1, 0))
     assert not lm.layouts_equal(c, d)
+
+
+# ---- robustness: arbitrary (shape, layout, slice dims) ------------------------------------------
+@st.composite
+def arbitrary_layouts(draw: st.DrawFn):
+    """Any (shape, layout): unit and non-dividing extents, omitted sg_data, bad orders, slices
+    (nested too) whose kept dims are anything, ranks that do not match."""
+    rank = draw(st.integers(1, 4))
+    small = st.integers(0, 9)
+    sg_layout = draw(st.lists(st.integers(0, 5), min_size=rank, max_size=rank))
+    sg_data = draw(st.none() | st.lists(small, min_size=rank, max_size=rank))
+    order = draw(st.none() | st.permutations(list(range(rank))) | st.lists(st.integers(-1, rank), min_size=rank, max_size=rank))
+    inst = draw(st.none() | st.lists(small, min_size=rank, max_size=rank))
+    layout: lm.AnyLayout = Layout(sg_layout=sg_layout, sg_data=sg_data, inst_data=inst, order=order)
+    for _ in range(draw(st.integers(0, 2))):
+        dims = draw(st.lists(st.integers(-1, rank), max_size=rank))
+        layout = SliceLayout(layout, tuple(dims))
+    shape_rank = draw(st.sampled_from([max(0, layout.rank), max(0, layout.rank), rank]))
+    shape = tuple(draw(st.lists(st.sampled_from([0, 1, 1, 2, 3, 4, 8, 12, 16]), min_size=shape_rank, max_size=shape_rank)))
+    return shape, layout
+
+
+@settings(max_examples=400, deadline=None)
+@given(arbitrary_layouts())
+def test_model_raises_only_layout_error(sl):
+    """distribution_errors never raises; tiles/tile_shape/num_tiles raise LayoutError (and only
+    that) exactly when distribution_errors reports a problem, with or without the unit-dim rule."""
+    shape, layout = sl
+    for lay in (layout, lm.with_unit_dims(shape, layout)):
+        errs = lm.distribution_errors(shape, lay)
+        assert isinstance(errs, list)
+        if errs:
+            with pytest.raises(lm.LayoutError):
+                lm.tiles(shape, lay, 0)
+            with pytest.raises(lm.LayoutError):
+                lm.tile_shape(shape, lay)
+            continue
+        ts = lm.tile_shape(shape, lay)
+        n = lm.num_tiles(shape, lay)
+        for s in range(min(lay.num_subgroups, 8)):
+            starts = lm.tiles(shape, lay, s)
+            assert len(starts) == n
+            assert all(0 <= o and o + t <= e for st_ in starts for o, t, e in zip(st_, ts, shape))
+
+
+def test_unit_dims_of_a_slice_read_as_sg_data_one():
+    """The 16x1 slice of [2, 4, 1]/[2, 4, 4] (audit t37: ZeroDivisionError in _dim_starts): the
+    unit dim reads as sg_data 1 for slices as for plain layouts."""
+    s = SliceLayout(Layout(sg_layout=(2, 4, 1), sg_data=(2, 4, 4)), (0,))
+    assert lm.distribution_errors((16, 1), s)  # strictly, 4 does not divide 1
+    with pytest.raises(lm.LayoutError, match="dim 1: shape 1 is not a multiple of sg_data 4"):
+        lm.tiles((16, 1), s, 0)
+    u = lm.with_unit_dims((16, 1), s)
+    assert isinstance(u, SliceLayout) and u.dims == (0,) and u.root.sg_data == (2, 4, 1)
+    assert lm.tile_shape((16, 1), u) == (4, 1)
+    assert lm.tiles((16, 1), u, 5) == [(4, 0)]
+    plain = lm.with_unit_dims((256, 1), Layout(sg_layout=(32, 1), sg_data=(8, 128)))
+    assert plain == Layout(sg_layout=(32, 1), sg_data=(8, 1))
