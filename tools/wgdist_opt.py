@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import IO
 
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, i64
+from xdsl.ir import Attribute
+from xdsl.printer import Printer
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
@@ -37,6 +39,10 @@ class WgdistOptMain(xDSLOptMain):
         super().register_all_passes()
         for name, factory in get_all_passes().items():
             self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        super().register_all_targets()
+        self.available_targets["mlir"] = _mlir_target
 
     def register_all_frontends(self) -> None:
         from wgdist.parser import LocatingParser
@@ -87,6 +93,59 @@ class WgdistOptMain(xDSLOptMain):
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
         self.chunk_offset = start_offset
         return super().parse_chunk(chunk, file_extension, start_offset)
+
+
+class MlirPrinter(Printer):
+    """xDSL's printer, but the ``i64`` integers of an array print without their type, as in
+    mlir-opt (``[0, 8]``, ``[1, 2 : i32, [3]]``; xDSL writes ``[0 : i64, 8 : i64]``). MLIR elides
+    the type there in every context, generic form included (``offsets = [0, 8]`` of
+    ``vector.extract_strided_slice``); both spellings parse to the same attribute. The generic
+    form sorts dictionaries by name, as mlir-opt's does."""
+
+    def print_attribute(self, attribute: Attribute) -> None:
+        if isinstance(attribute, ArrayAttr):
+            with self.in_square_brackets():
+                self.print_list(attribute.data, self._print_array_element)
+            return
+        super().print_attribute(attribute)
+
+    def print_attr_dict(self, attr_dict: Mapping[str, Attribute]) -> None:
+        """The generic form lists properties and attributes sorted by name, as mlir-opt does
+        (its dictionaries are always sorted); xDSL keeps insertion order."""
+        if self.print_generic_format:
+            attr_dict = dict(sorted(attr_dict.items()))
+        super().print_attr_dict(attr_dict)
+
+    def _print_array_element(self, element: Attribute) -> None:
+        if isinstance(element, IntegerAttr) and element.type == i64:
+            self.print_int(element.value.data)
+        else:
+            self.print_attribute(element)
+
+
+def _mlir_target() -> type:
+    """xDSL's ``mlir`` target, printing i64 array elements the way mlir-opt does."""
+    from dataclasses import dataclass
+
+    from xdsl.context import Context
+    from xdsl.targets.mlir import MLIRTarget
+
+    @dataclass(frozen=True)
+    class WgdistMLIRTarget(MLIRTarget):
+        def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+            if self.syntax_highlight:
+                return super().emit(ctx, module, output)
+            printer = MlirPrinter(
+                stream=output,
+                print_generic_format=self.print_generic_format,
+                print_properties_as_attributes=self.print_properties_as_attributes,
+                print_debuginfo=self.print_debuginfo,
+            )
+            printer.print_op(module)
+            printer.print_metadata(ctx.loaded_dialects)
+            print("\n", file=output)
+
+    return WgdistMLIRTarget
 
 
 def run_tool(tool_factory, argv: Sequence[str] | None, name: str) -> int:  # type: ignore[no-untyped-def]

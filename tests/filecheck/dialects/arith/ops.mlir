@@ -102,9 +102,9 @@ func.func @binary(%a: vector<4xf32>, %b: vector<4xf32>, %i: vector<4xi32>) {
 // CHECK-NEXT:   func.return
 // CHECK-NEXT: }
 
-// CHECK-GENERIC: %m = "arith.cmpf"(%a, %b) <{predicate = 2 : i64, fastmath = #arith.fastmath<none>}> : (vector<4xf32>, vector<4xf32>) -> vector<4xi1>
-// CHECK-GENERIC: %mf = "arith.cmpf"(%a, %b) <{predicate = 13 : i64, fastmath = #arith.fastmath<nnan,ninf>}> : (vector<4xf32>, vector<4xf32>) -> vector<4xi1>
-// CHECK-GENERIC: %sc = "arith.cmpf"(%s, %s) <{predicate = 4 : i64, fastmath = #arith.fastmath<none>}> : (f32, f32) -> i1
+// CHECK-GENERIC: %m = "arith.cmpf"(%a, %b) <{fastmath = #arith.fastmath<none>, predicate = 2 : i64}> : (vector<4xf32>, vector<4xf32>) -> vector<4xi1>
+// CHECK-GENERIC: %mf = "arith.cmpf"(%a, %b) <{fastmath = #arith.fastmath<nnan,ninf>, predicate = 13 : i64}> : (vector<4xf32>, vector<4xf32>) -> vector<4xi1>
+// CHECK-GENERIC: %sc = "arith.cmpf"(%s, %s) <{fastmath = #arith.fastmath<none>, predicate = 4 : i64}> : (f32, f32) -> i1
 // CHECK-GENERIC: %mi = "arith.cmpi"(%i, %i) <{predicate = 2 : i64}> : (vector<4xi32>, vector<4xi32>) -> vector<4xi1>
 // CHECK-GENERIC: %mx = "arith.cmpi"(%x, %x) <{predicate = 6 : i64}> {tag} : (vector<2x8xindex>, vector<2x8xindex>) -> vector<2x8xi1>
 // CHECK-GENERIC: %r = "arith.select"(%m, %a, %b) : (vector<4xi1>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
@@ -122,7 +122,7 @@ func.func @binary(%a: vector<4xf32>, %b: vector<4xf32>, %i: vector<4xi32>) {
 // CHECK-GENERIC: %8 = "arith.extf"(%h) : (vector<4xf16>) -> vector<4xf32>
 // CHECK-GENERIC: %9 = "arith.extf"(%h) <{fastmath = #arith.fastmath<fast>}> : (vector<4xf16>) -> vector<4xf32>
 // CHECK-GENERIC: %10 = "arith.truncf"(%f) : (vector<4xf32>) -> vector<4xf16>
-// CHECK-GENERIC: %11 = "arith.truncf"(%f) <{roundingmode = 0 : i32, fastmath = #arith.fastmath<contract>}> : (vector<4xf32>) -> vector<4xbf16>
+// CHECK-GENERIC: %11 = "arith.truncf"(%f) <{fastmath = #arith.fastmath<contract>, roundingmode = 0 : i32}> : (vector<4xf32>) -> vector<4xbf16>
 // CHECK-GENERIC: %12 = "arith.truncf"(%f) <{roundingmode = 3 : i32}> : (vector<4xf32>) -> vector<4xf16>
 // CHECK-GENERIC: %13 = "arith.index_cast"(%i) : (vector<4xi32>) -> vector<4xindex>
 // CHECK-GENERIC: %14 = "arith.index_castui"(%x) : (vector<4xindex>) -> vector<4xi32>

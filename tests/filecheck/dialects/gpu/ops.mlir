@@ -52,6 +52,6 @@ gpu.module @kernels {
 // CHECK-GENERIC:          "gpu.block_id"() <{dimension = #gpu<dim x>}> : () -> index
 // CHECK-GENERIC-NEXT:     "gpu.block_id"() <{dimension = #gpu<dim y>, upper_bound = 8 : index}> : () -> index
 // CHECK-GENERIC:          "gpu.subgroup_id"() <{upper_bound = 32 : index}> : () -> index
-// CHECK-GENERIC:        }) {sym_name = "k", workgroup_attributions = 0 : i64, gpu.kernel, tag} : () -> ()
+// CHECK-GENERIC:        }) {gpu.kernel, sym_name = "k", tag, workgroup_attributions = 0 : i64} : () -> ()
 // CHECK-GENERIC:        "gpu.return"(%x, %y) : (f32, index) -> ()
 // CHECK-GENERIC-NEXT: }) {sym_name = "helper", workgroup_attributions = 0 : i64} : () -> ()

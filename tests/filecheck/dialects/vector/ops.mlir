@@ -17,7 +17,7 @@ func.func @multi_reduction(%v: vector<4x8xf32>, %acc: vector<4xf32>, %init: f32,
 // CHECK-NEXT: %{{.*}} = vector.multi_reduction <xor>, %i, %iacc [0, 2] : vector<2x3x4xi32> to vector<3xi32>
 // CHECK-NEXT: %{{.*}} = vector.multi_reduction <add>, %v, %acc {tag} [1] : vector<4x8xf32> to vector<4xf32>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "multi_reduction"
+// CHECK-GENERIC-LABEL: sym_name = "multi_reduction"}>
 // CHECK-GENERIC:      "vector.multi_reduction"(%v, %acc) <{kind = #vector.kind<add>, reduction_dims = array<i64: 1>}> : (vector<4x8xf32>, vector<4xf32>) -> vector<4xf32>
 // CHECK-GENERIC-NEXT: "vector.multi_reduction"(%v, %init) <{kind = #vector.kind<maximumf>, reduction_dims = array<i64: 0, 1>}> : (vector<4x8xf32>, f32) -> f32
 // CHECK-GENERIC-NEXT: "vector.multi_reduction"(%i, %iacc) <{kind = #vector.kind<xor>, reduction_dims = array<i64: 0, 2>}> : (vector<2x3x4xi32>, vector<3xi32>) -> vector<3xi32>
@@ -37,7 +37,7 @@ func.func @transpose(%v: vector<4x8xf32>, %w: vector<2x[4]x8xf16>) {
 // CHECK-NEXT: %{{.*}} = vector.transpose %w, [2, 0, 1] : vector<2x[4]x8xf16> to vector<8x2x[4]xf16>
 // CHECK-NEXT: %{{.*}} = vector.transpose %v, [0, 1] {tag = 3 : i32} : vector<4x8xf32> to vector<4x8xf32>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "transpose"
+// CHECK-GENERIC-LABEL: sym_name = "transpose"}>
 // CHECK-GENERIC:      "vector.transpose"(%v) <{permutation = array<i64: 1, 0>}> : (vector<4x8xf32>) -> vector<8x4xf32>
 // CHECK-GENERIC-NEXT: "vector.transpose"(%w) <{permutation = array<i64: 2, 0, 1>}> : (vector<2x[4]x8xf16>) -> vector<8x2x[4]xf16>
 // CHECK-GENERIC-NEXT: "vector.transpose"(%v) <{permutation = array<i64: 0, 1>}> {tag = 3 : i32} : (vector<4x8xf32>) -> vector<4x8xf32>
@@ -56,7 +56,7 @@ func.func @shape_cast(%v: vector<4x8xf32>, %s: vector<[4]x3xi8>) {
 // CHECK-NEXT: %{{.*}} = vector.shape_cast %v : vector<4x8xf32> to vector<32xf32>
 // CHECK-NEXT: %{{.*}} = vector.shape_cast %s : vector<[4]x3xi8> to vector<3x[4]xi8>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "shape_cast"
+// CHECK-GENERIC-LABEL: sym_name = "shape_cast"}>
 // CHECK-GENERIC:      "vector.shape_cast"(%v) : (vector<4x8xf32>) -> vector<2x2x8xf32>
 // CHECK-GENERIC-NEXT: "vector.shape_cast"(%v) : (vector<4x8xf32>) -> vector<32xf32>
 // CHECK-GENERIC-NEXT: "vector.shape_cast"(%s) : (vector<[4]x3xi8>) -> vector<3x[4]xi8>
@@ -73,7 +73,7 @@ func.func @step() {
 // CHECK:      %{{.*}} = vector.step : vector<16xindex>
 // CHECK-NEXT: %{{.*}} = vector.step : vector<[4]xindex>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "step"
+// CHECK-GENERIC-LABEL: sym_name = "step"}>
 // CHECK-GENERIC:      "vector.step"() : () -> vector<16xindex>
 // CHECK-GENERIC-NEXT: "vector.step"() : () -> vector<[4]xindex>
 
@@ -91,7 +91,7 @@ func.func @constant_mask() {
 // CHECK-NEXT: %{{.*}} = vector.constant_mask [0, 0] : vector<4x3xi1>
 // CHECK-NEXT: %{{.*}} = vector.constant_mask [8] : vector<[8]xi1>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "constant_mask"
+// CHECK-GENERIC-LABEL: sym_name = "constant_mask"}>
 // CHECK-GENERIC:      "vector.constant_mask"() <{mask_dim_sizes = array<i64: 3, 2>}> : () -> vector<4x3xi1>
 // CHECK-GENERIC-NEXT: "vector.constant_mask"() <{mask_dim_sizes = array<i64: 0, 0>}> : () -> vector<4x3xi1>
 // CHECK-GENERIC-NEXT: "vector.constant_mask"() <{mask_dim_sizes = array<i64: 8>}> : () -> vector<[8]xi1>
@@ -112,8 +112,8 @@ func.func @strided_slices(%v: vector<4x8x16xf32>, %w: vector<2x4xf32>) {
 // CHECK-NEXT: %{{.*}} = vector.insert_strided_slice %w, %v {offsets = [3, 4, 12], strides = [1, 1]} : vector<2x4xf32> into vector<4x8x16xf32>
 // CHECK-NEXT: %{{.*}} = vector.insert_strided_slice %w, %w {offsets = [0, 0], strides = [1, 1], tag} : vector<2x4xf32> into vector<2x4xf32>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "strided_slices"
-// CHECK-GENERIC:      "vector.extract_strided_slice"(%v) <{offsets = [0 : i64, 2 : i64], sizes = [2 : i64, 4 : i64], strides = [1 : i64, 1 : i64]}> : (vector<4x8x16xf32>) -> vector<2x4x16xf32>
-// CHECK-GENERIC-NEXT: "vector.extract_strided_slice"(%v) <{offsets = [3 : i64], sizes = [1 : i64], strides = [1 : i64]}> {zzz, aaa = 1 : i32} : (vector<4x8x16xf32>) -> vector<1x8x16xf32>
-// CHECK-GENERIC-NEXT: "vector.insert_strided_slice"(%w, %v) <{offsets = [3 : i64, 4 : i64, 12 : i64], strides = [1 : i64, 1 : i64]}> : (vector<2x4xf32>, vector<4x8x16xf32>) -> vector<4x8x16xf32>
-// CHECK-GENERIC-NEXT: "vector.insert_strided_slice"(%w, %w) <{offsets = [0 : i64, 0 : i64], strides = [1 : i64, 1 : i64]}> {tag} : (vector<2x4xf32>, vector<2x4xf32>) -> vector<2x4xf32>
+// CHECK-GENERIC-LABEL: sym_name = "strided_slices"}>
+// CHECK-GENERIC:      "vector.extract_strided_slice"(%v) <{offsets = [0, 2], sizes = [2, 4], strides = [1, 1]}> : (vector<4x8x16xf32>) -> vector<2x4x16xf32>
+// CHECK-GENERIC-NEXT: "vector.extract_strided_slice"(%v) <{offsets = [3], sizes = [1], strides = [1]}> {aaa = 1 : i32, zzz} : (vector<4x8x16xf32>) -> vector<1x8x16xf32>
+// CHECK-GENERIC-NEXT: "vector.insert_strided_slice"(%w, %v) <{offsets = [3, 4, 12], strides = [1, 1]}> : (vector<2x4xf32>, vector<4x8x16xf32>) -> vector<4x8x16xf32>
+// CHECK-GENERIC-NEXT: "vector.insert_strided_slice"(%w, %w) <{offsets = [0, 0], strides = [1, 1]}> {tag} : (vector<2x4xf32>, vector<2x4xf32>) -> vector<2x4xf32>

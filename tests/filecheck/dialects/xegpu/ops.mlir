@@ -24,27 +24,31 @@ func.func @attributes() attributes {
 }
 
 // CHECK-LABEL: func.func @attributes()
+// CHECK-SAME: b0 = #xegpu.block_tdesc_attr<>, b1 = #xegpu.block_tdesc_attr<memory_space =  slm, array_length = 2 : i64, boundary_check = false>
+// CHECK-SAME: c0 = #xegpu.cache_hint<cached>, c1 = #xegpu.cache_hint<uncached>, c2 = #xegpu.cache_hint<streaming>
+// CHECK-SAME: c3 = #xegpu.cache_hint<read_invalidate>, c4 = #xegpu.cache_hint<write_back>, c5 = #xegpu.cache_hint<write_through>
+// CHECK-SAME: f0 = #xegpu<fence_scope gpu>
 // CHECK-SAME: l0 = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 32], inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>
 // CHECK-SAME: l1 = #xegpu.layout<sg_layout = [4]>
 // CHECK-SAME: l2 = #xegpu.layout<lane_layout = [1, 16]>
-// CHECK-SAME: wg = #xegpu.wg_map<sg_layout = [8, 4], sg_data = [32, 32], sg_order = [0, 1]>
-// CHECK-SAME: sg = #xegpu.sg_map<sg_layout = [8, 4], sg_data = [32, 64], inst_data = [8, 16], wi_layout = [1, 16], wi_data = [1, 1], order = [1, 0]>
+// CHECK-SAME: m0 = #xegpu<memory_space slm>
+// CHECK-SAME: ml = #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>
+// CHECK-SAME: r0 = #xegpu.range<[0 : i64, 2 : i64]>
 // CHECK-SAME: s0 = #xegpu.slice<#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>, dims = [1]>
 // CHECK-SAME: s1 = #xegpu.slice<#xegpu.slice<#xegpu.layout<sg_layout = [8, 4, 2], sg_data = [32, 32, 2]>, dims = [1]>, dims = [0]>
 // CHECK-SAME: s2 = #xegpu.slice<#xegpu.wg_map<sg_layout = [8, 4], sg_data = [32, 32]>, dims = [0]>
-// CHECK-SAME: r0 = #xegpu.range<[0 : i64, 2 : i64]>
-// CHECK-SAME: c0 = #xegpu.cache_hint<cached>, c1 = #xegpu.cache_hint<uncached>, c2 = #xegpu.cache_hint<streaming>
-// CHECK-SAME: c3 = #xegpu.cache_hint<read_invalidate>, c4 = #xegpu.cache_hint<write_back>, c5 = #xegpu.cache_hint<write_through>
-// CHECK-SAME: m0 = #xegpu<memory_space slm>, f0 = #xegpu<fence_scope gpu>
-// CHECK-SAME: b0 = #xegpu.block_tdesc_attr<>, b1 = #xegpu.block_tdesc_attr<memory_space =  slm, array_length = 2 : i64, boundary_check = false>
 // CHECK-SAME: sc0 = #xegpu.scatter_tdesc_attr<>, sc1 = #xegpu.scatter_tdesc_attr<memory_space =  slm, chunk_size = 8 : i64>
-// CHECK-SAME: ml = #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>
+// CHECK-SAME: sg = #xegpu.sg_map<sg_layout = [8, 4], sg_data = [32, 64], inst_data = [8, 16], wi_layout = [1, 16], wi_data = [1, 1], order = [1, 0]>
+// CHECK-SAME: wg = #xegpu.wg_map<sg_layout = [8, 4], sg_data = [32, 32], sg_order = [0, 1]>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "attributes"
-// CHECK-GENERIC: l0 = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 32], inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>
-// CHECK-GENERIC-SAME: s1 = #xegpu.slice<#xegpu.slice<#xegpu.layout<sg_layout = [8, 4, 2], sg_data = [32, 32, 2]>, dims = [1]>, dims = [0]>
+// CHECK-GENERIC-LABEL: sym_name = "attributes"}>
+// CHECK-GENERIC: f0 = #xegpu<fence_scope gpu>
+// CHECK-GENERIC-SAME: l0 = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 32], inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>
+// CHECK-GENERIC-SAME: m0 = #xegpu<memory_space slm>
 // CHECK-GENERIC-SAME: r0 = #xegpu.range<[0 : i64, 2 : i64]>
-// CHECK-GENERIC-SAME: m0 = #xegpu<memory_space slm>, f0 = #xegpu<fence_scope gpu>
+// CHECK-GENERIC-SAME: s1 = #xegpu.slice<#xegpu.slice<#xegpu.layout<sg_layout = [8, 4, 2], sg_data = [32, 32, 2]>, dims = [1]>, dims = [0]>
+// CHECK-GENERIC-SAME: sg = #xegpu.sg_map<sg_layout = [8, 4], sg_data = [32, 64], inst_data = [8, 16], wi_layout = [1, 16], wi_data = [1, 1], order = [1, 0]>
+// CHECK-GENERIC-SAME: wg = #xegpu.wg_map<sg_layout = [8, 4], sg_data = [32, 32], sg_order = [0, 1]>
 
 // -----
 
@@ -80,7 +84,7 @@ func.func @types(
 // CHECK-SAME: %l: !xegpu.mem_desc<32x32xf16, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>
 // CHECK-SAME: %m: !xegpu.nbarrier
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "types", function_type = (!xegpu.tensor_desc<8x16xf32>, !xegpu.tensor_desc<8x16xf32>, !xegpu.tensor_desc<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2 : i64, boundary_check = false>>
+// CHECK-GENERIC-LABEL: "func.func"() <{function_type = (!xegpu.tensor_desc<8x16xf32>, !xegpu.tensor_desc<8x16xf32>, !xegpu.tensor_desc<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2 : i64, boundary_check = false>>
 // CHECK-GENERIC-SAME: !xegpu.mem_desc<32x32xf16, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>, !xegpu.nbarrier) -> ()
 
 // -----
@@ -126,7 +130,7 @@ func.func @nd_ops(%m: memref<24x32xf32>, %p: ui64, %w: index, %h: index, %x: ind
 // CHECK-NEXT: xegpu.prefetch_nd %t  : !xegpu.tensor_desc<16x16xf16>
 // CHECK-NEXT: %u = xegpu.update_nd_offset %t, [%x, 16] : !xegpu.tensor_desc<16x16xf16>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "nd_ops"
+// CHECK-GENERIC-LABEL: sym_name = "nd_ops"}>
 // CHECK-GENERIC:      %0 = "xegpu.create_nd_tdesc"(%m) <{const_offsets = array<i64: 0, 0>, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (memref<24x32xf32>) -> !xegpu.tensor_desc<8x16xf32>
 // CHECK-GENERIC-NEXT: %1 = "xegpu.create_nd_tdesc"(%m) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (memref<24x32xf32>) -> !xegpu.tensor_desc<8x16xf32>
 // CHECK-GENERIC-NEXT: %2 = "xegpu.create_nd_tdesc"(%p, %x, %y, %h, %w, %w, %c1) <{const_offsets = array<i64: -9223372036854775808, -9223372036854775808>, const_shape = array<i64: -9223372036854775808, -9223372036854775808>, const_strides = array<i64: -9223372036854775808, -9223372036854775808>, operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (ui64, index, index, index, index, index, index) -> !xegpu.tensor_desc<8x16xf32>
@@ -179,7 +183,7 @@ func.func @scatter_ops(%p: ui64, %m: memref<256xf32>, %val: vector<16xf32>, %mas
 // CHECK-NEXT: %r = xegpu.atomic_rmw addf %ta, %mask, %val : !xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>, vector<16xi1>, vector<16xf32> -> vector<16xf32>
 // CHECK-NEXT: %r2 = xegpu.atomic_rmw xori %ta, %mask, %val {layout = #xegpu.layout<lane_layout = [16], lane_data = [1]>} : !xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>, vector<16xi1>, vector<16xf32> -> vector<16xf32>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "scatter_ops"
+// CHECK-GENERIC-LABEL: sym_name = "scatter_ops"}>
 // CHECK-GENERIC:      %t = "xegpu.create_tdesc"(%p, %o) : (ui64, vector<4xindex>) -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>
 // CHECK-GENERIC:      %v = "xegpu.load"(%t, %m4) <{l1_hint = #xegpu.cache_hint<cached>}> : (!xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>, vector<4xi1>) -> vector<4x2xf32>
 // CHECK-GENERIC-NEXT: "xegpu.store"(%v, %t, %m4) : (vector<4x2xf32>, !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>, vector<4xi1>) -> ()
@@ -225,7 +229,7 @@ func.func @matrix_and_sync(%slm: memref<4096xi8, 3>, %i: index, %id: i8, %n: i8)
 // CHECK-NEXT: xegpu.fence memory_kind = global, fence_scope = workgroup
 // CHECK-NEXT: xegpu.fence memory_kind = slm, fence_scope = gpu {tag}
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "matrix_and_sync"
+// CHECK-GENERIC-LABEL: sym_name = "matrix_and_sync"}>
 // CHECK-GENERIC:      %md = "xegpu.create_mem_desc"(%slm) : (memref<4096xi8, 3 : i64>) -> !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>
 // CHECK-GENERIC-NEXT: %lm = "xegpu.load_matrix"(%md) <{const_offsets = array<i64: 0, 0>, layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>}> : (!xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>) -> vector<32x32xf32>
 // CHECK-GENERIC-NEXT: %l2 = "xegpu.load_matrix"(%md, %i) <{const_offsets = array<i64: -9223372036854775808, 0>}> : (!xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>, index) -> vector<16x16xf32>
@@ -258,7 +262,7 @@ func.func @compute(%a: vector<128x64xf16>, %b: vector<64x128xf16>, %c: vector<12
 // CHECK-NEXT: %cv = xegpu.convert_layout %v <{input_layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16], inst_data = [8, 16]>, target_layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16], inst_data = [16, 16]>}> : vector<32x32xf32>
 // CHECK-NEXT: %cw = xegpu.convert_layout %v <{input_layout = #xegpu.layout<inst_data = [16, 16]>, target_layout = #xegpu.layout<inst_data = [8, 16]>}> : vector<32x32xf32>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "compute"
+// CHECK-GENERIC-LABEL: sym_name = "compute"}>
 // CHECK-GENERIC:      %d0 = "xegpu.dpas"(%a, %b) : (vector<128x64xf16>, vector<64x128xf16>) -> vector<128x128xf32>
 // CHECK-GENERIC-NEXT: %d1 = "xegpu.dpas"(%a, %b, %c) <{layout_a = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64]>, layout_b = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32]>, layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>}> {tag} : (vector<128x64xf16>, vector<64x128xf16>, vector<128x128xf32>) -> vector<128x128xf32>
 // CHECK-GENERIC:      %cv = "xegpu.convert_layout"(%v) <{input_layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16], inst_data = [8, 16]>, target_layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16], inst_data = [16, 16]>}> : (vector<32x32xf32>) -> vector<32x32xf32>
@@ -278,5 +282,5 @@ func.func @rfc_spellings(%m: memref<256x128xf32>, %v: vector<256x128xf32>, %acc:
 // CHECK-NEXT: %x = xegpu.load_nd %t[0, 0] <{layout = #xegpu.sg_map<sg_layout = [8, 4], sg_data = [32, 32], wi_layout = [1, 16], wi_data = [1, 1]>}> : !xegpu.tensor_desc<256x128xf32, #xegpu.wg_map<sg_layout = [8, 4], sg_data = [32, 32], sg_order = [0, 1]>> -> vector<256x128xf32>
 // CHECK-NEXT: %r = vector.multi_reduction <add>, %v, %acc {layout_result_0 = #xegpu.slice<#xegpu.wg_map<sg_layout = [8, 4], sg_data = [32, 32]>, dims = [1]>} [1] : vector<256x128xf32> to vector<256xf32>
 
-// CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "rfc_spellings"
+// CHECK-GENERIC-LABEL: sym_name = "rfc_spellings"}>
 // CHECK-GENERIC:      %x = "xegpu.load_nd"(%t) <{const_offsets = array<i64: 0, 0>, layout = #xegpu.sg_map<sg_layout = [8, 4], sg_data = [32, 32], wi_layout = [1, 16], wi_data = [1, 1]>}>
