@@ -84,11 +84,20 @@ class WgdistOptMain(xDSLOptMain):
             raise located from None
 
     def get_input_stream(self) -> tuple[IO[bytes], str]:
-        """Like mlir-opt, read any file name as MLIR text unless it names another frontend."""
+        """Like mlir-opt, read any file name as MLIR text unless it names another frontend;
+        ``-`` is standard input."""
+        if self.args.input_file == "-":
+            self.args.input_file = None
         stream, extension = super().get_input_stream()
         if extension not in self.available_frontends:
             extension = "mlir"
         return stream, extension
+
+    def prepare_output(self) -> IO[str]:
+        """``-o -`` is standard output, as in mlir-opt."""
+        if self.args.output_file == "-":
+            return sys.stdout
+        return super().prepare_output()
 
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
         self.chunk_offset = start_offset

@@ -346,3 +346,28 @@ def test_input_without_ops_is_an_empty_module(text: str, tmp_path: Path) -> None
     proc = run(["e.mlir"], tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["builtin.module", "{", "}"], proc.stdout
+
+
+def test_dash_is_stdin_and_stdout(tmp_path: Path) -> None:
+    """As in mlir-opt: ``-`` names standard input, ``-o -`` standard output (no file ``-``)."""
+    proc = subprocess.run(
+        [str(WGDIST_OPT), "-", "-o", "-"],
+        input="func.func @f() {\n  func.return\n}\n",
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "func.func @f()" in proc.stdout
+    assert not (tmp_path / "-").exists()
+    bad = subprocess.run(
+        [str(WGDIST_OPT), "-"],
+        input=KERNEL_HEAD + "  %0 = arith.addf %a, %b : f32\n  func.return\n}\n",
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    err = assert_clean_failure(bad)
+    assert re.match(r"stdin:2:\d+: error: ", err), err
