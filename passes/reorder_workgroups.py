@@ -178,6 +178,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin
@@ -218,11 +219,11 @@ _BINARY: dict[str, Callable[[SSAValue, SSAValue], Operation]] = {
 FUNCTIONS = ("func.func", "gpu.func")
 
 
-def remark(op: Operation, message: str) -> None:
-    """Print ``file:line:col: remark: 'op' op message`` on stderr (MLIR's remark format)."""
+def remark(op: Operation, message: str, severity: str = "remark") -> None:
+    """Print ``file:line:col: remark: 'op' op message`` on stderr (MLIR's format)."""
     where = location_of(op)
     prefix = f"{where}: " if where else ""
-    print(f"{prefix}remark: '{op.name}' op {message}", file=sys.stderr)
+    print(f"{prefix}{severity}: '{op.name}' op {message}", file=sys.stderr)
 
 
 @dataclass(frozen=True)
@@ -248,10 +249,10 @@ class ReorderWorkgroupsPass(ModulePass):
         except ValueError as e:
             raise ValueError(f"reorder-workgroups: {e}") from None
 
-    def _given(self) -> dict[str, object]:
+    def _given(self) -> dict[str, Any]:
         """The options as the user gave them (None: not given)."""
         names = ("group_size", "group_dim", "group_style", "num_xcds", "xcd_remap", "chunk")
-        given: dict[str, object] = {n: getattr(self, n) for n in names}
+        given: dict[str, Any] = {n: getattr(self, n) for n in names}
         return given | {"window": self.window, "k_blocks": self.k_blocks, "grid": self.grid or None}
 
     def resolved(self) -> Scheme:
@@ -266,6 +267,8 @@ class ReorderWorkgroupsPass(ModulePass):
         )
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        for note in check_options(self.scheme, PIPELINE, **self._given()):
+            remark(op, f"reorder-workgroups: {note}", "warning")
         functions = [f for f in op.walk() if f.name in FUNCTIONS]
         for block_id in op.walk():
             if block_id.name == "gpu.block_id" and _owner(block_id) is None:

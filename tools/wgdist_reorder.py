@@ -173,9 +173,11 @@ def run(argv: Sequence[str] | None) -> str:
     args = make_parser().parse_args(argv)
     options = {name: getattr(args, name) for name in OPTIONS}
     try:  # the pass's own validation, with the options spelled as flags
-        check_options(args.scheme, COMMAND_LINE, **options)
+        notes = check_options(args.scheme, COMMAND_LINE, model_shown=True, **options)
     except ValueError as e:
         raise ToolError(str(e)) from None
+    for note in notes:
+        print(f"wgdist-reorder: warning: {note}", file=sys.stderr)
     nx, ny = args.grid
     x = args.num_xcds if args.num_xcds is not None else 1
     if nx * ny > MAX_WORKGROUPS:

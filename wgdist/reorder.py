@@ -122,12 +122,16 @@ PIPELINE = Spelling()  # reorder-workgroups{group-size=2 grid=8,8}
 COMMAND_LINE = Spelling("--", " ", "x")  # wgdist-reorder --group-size 2 --grid 8x8
 
 
-def check_options(scheme: str, spelling: Spelling = PIPELINE, **options: Any) -> None:
+def check_options(
+    scheme: str, spelling: Spelling = PIPELINE, *, model_shown: bool = False, **options: Any
+) -> list[str]:
     """Refuse (ValueError) what ``reorder-workgroups`` and ``wgdist-reorder`` both refuse.
 
     ``options`` are the user's (None or absent: not given): ``group_size``, ``group_dim``,
     ``group_style``, ``num_xcds``, ``xcd_remap``, ``chunk``, ``window``, ``k_blocks``, ``grid``.
     Messages name the options as ``spelling`` writes them, so the pass and the tool say the same.
+    Returns notes on given options that do nothing (``model_shown``: the caller shows the cache
+    model, so ``window``/``k-blocks``/``num-xcds`` are used even when the order ignores them).
     """
     sp = spelling
     o = {k.replace("_", "-"): v for k, v in options.items() if v is not None}
@@ -144,6 +148,38 @@ def check_options(scheme: str, spelling: Spelling = PIPELINE, **options: Any) ->
                     f"{sp.val('scheme', 'auto')} chooses {sp.opt(name)} itself; give only "
                     f"{given} and {sp.opt('grid')}"
                 )
+        return []
+    return _notes(scheme, sp, o, model_shown)
+
+
+def _notes(scheme: str, sp: Spelling, o: dict[str, Any], model_shown: bool) -> list[str]:
+    parts = {
+        k.replace("-", "_"): v for k, v in o.items() if k not in ("window", "k-blocks", "grid")
+    }
+    s = resolve(scheme, **parts)
+    notes = []
+    if "chunk" in o and s.xcd_remap != "chunked":
+        chunked = sp.val("xcd-remap", "chunked")
+        notes.append(f"{sp.val('chunk', o['chunk'])} does nothing without {chunked}")
+    if o.get("num-xcds", 1) > 1 and s.xcd_remap == "none":
+        origin = "xcd-remap" if "xcd-remap" in o else "scheme"
+        note = f"{sp.val('num-xcds', o['num-xcds'])} does not change the order: "
+        note += f"{sp.val(origin, o.get(origin, scheme))} has no XCD step"
+        if origin == "scheme":
+            note += f" (give {sp.val('xcd-remap', 'balanced')} for one)"
+        notes.append(note + ("; the cache model still uses it" if model_shown else ""))
+    if o.get("xcd-remap", "none") != "none" and s.num_xcds == 1:
+        default = "" if "num-xcds" in o else " (the default)"
+        notes.append(
+            f"{sp.val('xcd-remap', o['xcd-remap'])} does nothing with {sp.val('num-xcds', 1)}"
+            f"{default}: give {sp.val('num-xcds', 'N')} for N XCDs"
+        )
+    if not model_shown:
+        auto = sp.val("scheme", "auto")
+        notes += [
+            f"{sp.val(n, o[n])} is used only by {auto}" for n in ("window", "k-blocks") if n in o
+        ]
+    return notes
 
 
 def _check_values(sp: Spelling, o: dict[str, Any]) -> None:

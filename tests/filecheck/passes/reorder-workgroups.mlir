@@ -12,6 +12,7 @@
 // RUN: wgdist-opt %s -p 'reorder-workgroups{scheme=identity xcd-remap=chunked num-xcds=2 chunk=3 grid=4,4}' 2>&1 | filecheck %s --check-prefix=CHUNKED
 // RUN: wgdist-opt %s -p 'reorder-workgroups{scheme=auto num-xcds=8 window=8 grid=8,8}' 2>&1 | filecheck %s --check-prefix=AUTO
 // RUN: wgdist-opt %s -p 'reorder-workgroups{scheme=rocroller group-size=4 group-dim=1 num-xcds=2}' 2>&1 | filecheck %s --check-prefix=DYN
+// RUN: wgdist-opt %s -p 'reorder-workgroups{scheme=triton group-size=4 num-xcds=8 chunk=2 window=8 grid=6,5}' 2>&1 | filecheck %s --check-prefix=NOOP
 
 gpu.module @m {
   gpu.func @k(%c: memref<?x?xf32>) kernel {
@@ -265,3 +266,9 @@ gpu.module @m {
 // DYN-NEXT:  %wg_y = arith.addi %15, %19 : index
 // DYN:       memref.store %v, %c[%wg_x, %wg_y] : memref<?x?xf32>
 // DYN-NOT:   gpu.block_id
+
+// options that do nothing are named (the order is the one of TRITON above).
+// NOOP: warning: 'builtin.module' op reorder-workgroups: chunk=2 does nothing without xcd-remap=chunked
+// NOOP-NEXT: warning: 'builtin.module' op reorder-workgroups: num-xcds=8 does not change the order: scheme=triton has no XCD step (give xcd-remap=balanced for one)
+// NOOP-NEXT: warning: 'builtin.module' op reorder-workgroups: window=8 is used only by scheme=auto
+// NOOP:      %6 = arith.remui %1, %5 : index
