@@ -9,11 +9,21 @@ a rewrite. Rules: ``shared/design/layouts-spec.md`` section 2, implemented in
 
 Where two requirements on one value disagree, the value keeps the first (anchors come first)
 and an ``xegpu.convert_layout`` is inserted in front of the other consumer; a user's layout is
-never overwritten. A workgroup-level value that no rule reaches is reported by name.
+never overwritten. What nothing downstream decides follows its operands: a descriptor no anchor
+reaches takes the layout of a value stored through it, a dpas with only ``layout_a`` and
+``layout_b`` gets ``layout_cd``. A descriptor with a layout constrains every store_nd through it
+(the stored value converts), a transposed ``load_nd`` permutes the layout between descriptor and
+result, a ``packed`` one carries the descriptor's 2-D layout on its 3-D result, and a load whose
+result is needed as a ``#xegpu.slice`` loads a plain layout (converting when no plain layout is
+equivalent). A workgroup-level value that no rule reaches is reported by name; a value nothing
+uses (a dead load) keeps no layout.
 
 Output: layouts where LLVM 22 reads them - descriptor types, the ``layout`` property of
 load_nd/store_nd/prefetch_nd (and store/store_matrix), dpas ``layout_a/layout_b/layout_cd``, and
-``layout_result_N`` on every other op (``scf`` results too).
+``layout_result_N`` on every other op (``scf`` results too), in the forms LLVM 22's wg-to-sg
+distributes: a reduction result as ``#xegpu.slice<source layout, dims = reduced>``, the unit-dim
+shape_cast after it as the slice's parent (``[32, 1]/[8, 128]`` on ``256x1``; read back as
+``sg_data = 1`` on extent-1 dims).
 
 Options
 -------
@@ -22,7 +32,9 @@ Options
     user's anchors. ``inst`` and ``lane`` also fill in LLVM 22's ``inst_data`` /
     ``lane_layout``+``lane_data`` defaults (A/C ``[8, 16]``, B ``[16, 16]``, 1-D ``[16]``; lanes
     ``[1, 16]``/``[1, 1]``, 16-bit dpas B ``lane_data = [2, 1]``) where the layout lacks them;
-    user-written subgroup fields are kept. Before::
+    user-written subgroup fields are kept. In a workgroup-level kernel an anchor without a
+    layout seeds nothing (as in ``subgroup``), a descriptor whose loads feed dpas B takes the B
+    defaults, and a user's convert_layout gets the fields on both sides. Before::
 
         %c = xegpu.dpas %a, %b {layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>}
             : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
@@ -37,10 +49,12 @@ Options
     ``inst_data = [16, 16]``.
 
 ``print-only=true`` (default ``false``)
-    Print one line per value with a derived layout, ``// %name (result #0 of 'op'): LAYOUT``,
-    and leave the IR unchanged::
+    Print one line per value with a derived layout, ``// %name (result #0 of 'op'): LAYOUT``
+    (``%res#1`` for a result of a multi-result op), then one per conversion or constant clone
+    the rewrite would insert, and leave the IR unchanged::
 
         // %x (result #0 of 'xegpu.load_nd'): #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>
+        // convert_layout %e (result #0 of 'math.exp') for operand #0 of 'arith.negf': FROM -> TO
 """
 
 from __future__ import annotations
@@ -56,7 +70,7 @@ from xdsl.passes import ModulePass
 
 from wgdist.diagnostics import OpError
 from wgdist.passes.propagate.analysis import Analysis, describe, tracked
-from wgdist.passes.propagate.rewrite import rewrite, to_attr
+from wgdist.passes.propagate.rewrite import planned_changes, rewrite, to_attr
 
 _FUNCS = ("func.func", "gpu.func")
 
@@ -70,9 +84,33 @@ def _values(op: Operation) -> list[SSAValue]:
     return vals
 
 
+_PURE_XEGPU = (
+    "xegpu.create_nd_tdesc", "xegpu.update_nd_offset", "xegpu.load_nd", "xegpu.create_tdesc",
+    "xegpu.update_offset", "xegpu.load", "xegpu.load_matrix", "xegpu.create_mem_desc",
+    "xegpu.dpas", "xegpu.convert_layout",
+)
+
+
+def _pure(op: Operation) -> bool:
+    return not op.regions and (op.name.split(".")[0] in ("arith", "math", "vector") or op.name in _PURE_XEGPU)
+
+
+def _unused(body: list[Operation]) -> set[SSAValue]:
+    """Values whose layout cannot matter: no uses, or only uses by side-effect-free ops (loads,
+    descriptor and vector arithmetic) whose results are all unused in turn - a dead load and
+    the descriptor only it reads."""
+    dead: set[SSAValue] = set()
+    for op in reversed(body):
+        for v in op.results:
+            if all(_pure(u.operation) and all(r in dead for r in u.operation.results) for u in v.uses):
+                dead.add(v)
+    return dead
+
+
 def _check_complete(an: Analysis, module: ModuleOp) -> None:
     """In every function that is workgroup level (has a layout with sg_layout; any layout for
-    the inst/lane kinds), every vector and descriptor value must have one."""
+    the inst/lane kinds), every vector and descriptor value must have one - except values
+    nothing uses (a dead load keeps no layout; distribution leaves it as it is)."""
     for fn in module.walk():
         if fn.name not in _FUNCS:
             continue
@@ -80,8 +118,9 @@ def _check_complete(an: Analysis, module: ModuleOp) -> None:
         vals = [v for op in body for v in _values(op) if tracked(v)]
         if not any(v in an.layout and (an.kind != "subgroup" or an.layout[v].is_wg) for v in vals):
             continue
+        unused = _unused(body)
         for v in vals:
-            if v not in an.layout:
+            if v not in an.layout and v not in unused:
                 owner = v.owner if isinstance(v.owner, Operation) else v.owner.parent_op()
                 assert owner is not None
                 users = sorted({u.operation.name for u in v.uses}) or ["nothing"]
@@ -110,5 +149,7 @@ class XeGPUPropagateLayoutPass(ModulePass):
                 for v in _values(inner):
                     if v in an.layout:
                         print(f"// {describe(v)}: {to_attr(an.layout[v])}", file=sys.stdout)
+            for line in planned_changes(an, op):
+                print(line, file=sys.stdout)
             return
         rewrite(an, op)

@@ -71,6 +71,8 @@ def tracked(v: SSAValue) -> bool:
 def describe(v: SSAValue) -> str:
     """``%name (result #i of 'op')`` / ``block argument #i of 'op'``: how diagnostics name a value."""
     name = f"%{v.name_hint} " if v.name_hint else ""
+    if isinstance(v, OpResult) and v.name_hint and sum(r.name_hint == v.name_hint for r in v.op.results) > 1:
+        name = f"%{v.name_hint}#{v.index} "  # %res:2 = scf.for ...: %res#0, %res#1 as in the IR
     if isinstance(v, OpResult):
         return f"{name}(result #{v.index} of '{v.op.name}')"
     assert isinstance(v, BlockArgument)

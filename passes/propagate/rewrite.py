@@ -75,15 +75,40 @@ def _clone_constants(an: Analysis, root: Operation) -> None:
             use.operation.operands[use.index] = target
 
 
-def _insert_converts(an: Analysis) -> None:
-    made: dict[tuple[SSAValue, AnyLayout], SSAValue] = {}
+def conflicts(an: Analysis) -> list[tuple[Operation, int, SSAValue, AnyLayout, AnyLayout]]:
+    """Every use whose required layout differs from its vector's: ``(op, i, value, have,
+    required)``; constants are cloned for them, other values converted."""
+    out = []
     for (op, i), req in list(an.uses.items()):
         v = op.operands[i]
         if not isinstance(v.type, VectorType):
             continue
         have = an.layout.get(v)
-        if have is None or _same(v, have, req):
-            continue
+        if have is not None and not _same(v, have, req):
+            out.append((op, i, v, have, req))
+    return out
+
+
+def _is_constant(v: SSAValue) -> bool:
+    return isinstance(v, OpResult) and isinstance(v.op, arith.ConstantOp) and isinstance(v.type, VectorType)
+
+
+def planned_changes(an: Analysis, root: Operation) -> list[str]:
+    """What the rewrite would insert, one line each in program order (for ``print-only``)."""
+    index = {op: n for n, op in enumerate(root.walk())}
+    lines = []
+    for op, i, v, have, req in sorted(conflicts(an), key=lambda c: (index.get(c[0], -1), c[1])):
+        where = f"{describe(v)} for operand #{i} of '{op.name}'"
+        if _is_constant(v):
+            lines.append(f"// clone {where}: {to_attr(req)}")
+        else:
+            lines.append(f"// convert_layout {where}: {to_attr(have)} -> {to_attr(req)}")
+    return lines
+
+
+def _insert_converts(an: Analysis) -> None:
+    made: dict[tuple[SSAValue, AnyLayout], SSAValue] = {}
+    for op, i, v, have, req in conflicts(an):
         key = (v, req)
         conv = made.get(key)
         if conv is None and have.is_wg != req.is_wg:

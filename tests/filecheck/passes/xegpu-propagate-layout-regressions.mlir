@@ -34,3 +34,24 @@ func.func @reduce_to_scalar(%x: vector<16x32xf32>, %o: memref<16x32xf32>) -> f32
 // CHECK-LABEL: func.func @reduce_to_scalar
 // CHECK:       arith.constant {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [4, 4], order = [1, 0]>, dims = [0]>}
 // CHECK:       vector.multi_reduction <add>, %x, %z {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [4, 4], order = [1, 0]>, dims = [0]>}
+
+// -----
+
+// A dead load (no users, no anchor) and the descriptor only it reads keep no layout and are no
+// error (was: "cannot derive a layout for %t"); distribution leaves them as they are.
+#l = #xegpu.layout<sg_layout = [8, 1], sg_data = [32, 1]>
+gpu.module @k {
+  gpu.func @dead_load(%m: memref<256xf32>, %o: memref<256x1xf32>) kernel {
+    %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<256xf32>
+    %v = xegpu.load_nd %t[0] : !xegpu.tensor_desc<256xf32> -> vector<256xf32>
+    %e = arith.constant dense<1.0> : vector<256xf32>
+    %c = vector.shape_cast %e {layout_result_0 = #l} : vector<256xf32> to vector<256x1xf32>
+    %to = xegpu.create_nd_tdesc %o : memref<256x1xf32> -> !xegpu.tensor_desc<256x1xf32, #l>
+    xegpu.store_nd %c, %to[0, 0] <{layout = #l}> : vector<256x1xf32>, !xegpu.tensor_desc<256x1xf32, #l>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @dead_load
+// CHECK-NEXT:  %t = xegpu.create_nd_tdesc %m : memref<256xf32> -> !xegpu.tensor_desc<256xf32>
+// CHECK-NEXT:  %v = xegpu.load_nd %t[0]  : !xegpu.tensor_desc<256xf32> -> vector<256xf32>
+// CHECK-NEXT:  %e = arith.constant {layout_result_0 = #xegpu.layout<sg_layout = [8], sg_data = [32], order = [0]>}
