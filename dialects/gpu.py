@@ -148,17 +148,32 @@ class FuncOp(IRDLOperation):
         if not self.body.blocks:
             return
         arg_types = tuple(self.body.blocks[0].arg_types)
-        if arg_types != tuple(self.function_type.inputs.data):
+        inputs = tuple(self.function_type.inputs.data)
+        if len(arg_types) != len(inputs):
             raise VerifyException(
-                f"entry block argument types ({', '.join(map(str, arg_types))}) differ from the "
-                f"function inputs ({', '.join(map(str, self.function_type.inputs.data))})"
+                f"expected as many input types as arguments ({len(inputs)} inputs, "
+                f"{len(arg_types)} entry block arguments)"
             )
+        for i, (got, want) in enumerate(zip(arg_types, inputs, strict=True)):
+            if got != want:
+                raise VerifyException(f"expected body region argument #{i} to be of type '{want}', got '{got}'")
         if self.arg_attrs is not None and len(self.arg_attrs.data) != len(arg_types):
             raise VerifyException(
-                f"arg_attrs has {len(self.arg_attrs.data)} entries for {len(arg_types)} arguments"
+                "expects argument attribute array to have the same number of elements as the number "
+                f"of function arguments, got {len(self.arg_attrs.data)}, but expected {len(arg_types)}"
             )
         if self.kernel is not None and self.function_type.outputs.data:
-            raise VerifyException("a kernel function must not return values")
+            raise VerifyException(
+                "expected void return type for kernel function (returns "
+                f"{', '.join(map(str, self.function_type.outputs.data))})"
+            )
+        for key in ("known_block_size", "known_grid_size"):
+            sizes = self.properties.get(key)
+            if isinstance(sizes, DenseArrayBase) and len(sizes.get_values()) != 3:
+                raise VerifyException(
+                    f"attribute '{key}' failed to satisfy constraint: i32 dense array attribute "
+                    f"with 3 elements (if present), got {len(sizes.get_values())}"
+                )
 
     @classmethod
     def parse(cls, parser: Parser) -> FuncOp:
@@ -245,6 +260,20 @@ class ReturnOp(IRDLOperation):
 
     traits = traits_def(IsTerminator(), HasParent(FuncOp))
     assembly_format = "attr-dict ($args^ `:` type($args))?"
+
+    def verify_(self) -> None:
+        func = self.parent_op()
+        if not isinstance(func, FuncOp):
+            return  # HasParent reports it
+        expected = func.function_type.outputs.data
+        if len(self.args) != len(expected):
+            raise VerifyException(
+                f"expected {len(expected)} result operands (got {len(self.args)}; @{func.sym_name.data} "
+                f"returns ({', '.join(map(str, expected))}))"
+            )
+        for i, (arg, want) in enumerate(zip(self.args, expected, strict=True)):
+            if arg.type != want:
+                raise VerifyException(f"unexpected type `'{arg.type}'' for operand #{i} (expected {want})")
 
 
 @irdl_op_definition
