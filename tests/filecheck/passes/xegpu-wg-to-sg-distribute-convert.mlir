@@ -36,18 +36,18 @@ func.func @convert_inst(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
 }
 // CHECK-LABEL: func.func @convert_inst
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[R0:[0-9a-z_]+]], %[[C0:[0-9a-z_]+]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : !xegpu.tensor_desc<16x16xf32, #xegpu.layout<inst_data = [8, 16]>> -> vector<16x16xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], %[[C1:[0-9a-z_]+]]] {{.*}} -> vector<16x16xf32>
-// CHECK-NEXT:  %[[V2:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C0]]] {{.*}} -> vector<16x16xf32>
-// CHECK-NEXT:  %[[V3:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], %[[C1]]] {{.*}} -> vector<16x16xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], %[[C1:[0-9a-z_]+]]] {{.*}} -> vector<16x16xf32>
+// CHECK:       %[[V2:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C0]]] {{.*}} -> vector<16x16xf32>
+// CHECK:       %[[V3:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], %[[C1]]] {{.*}} -> vector<16x16xf32>
 // CHECK-NEXT:  %[[X0:[0-9a-z_]+]] = xegpu.convert_layout %[[V0]] <{input_layout = #xegpu.layout<inst_data = [8, 16]>, target_layout = #xegpu.layout<inst_data = [16, 16]>}> : vector<16x16xf32>
 // CHECK-NEXT:  %[[X1:[0-9a-z_]+]] = xegpu.convert_layout %[[V1]] <{input_layout = #xegpu.layout<inst_data = [8, 16]>, target_layout = #xegpu.layout<inst_data = [16, 16]>}> : vector<16x16xf32>
 // CHECK-NEXT:  %[[X2:[0-9a-z_]+]] = xegpu.convert_layout %[[V2]] <{input_layout = #xegpu.layout<inst_data = [8, 16]>, target_layout = #xegpu.layout<inst_data = [16, 16]>}> : vector<16x16xf32>
 // CHECK-NEXT:  %[[X3:[0-9a-z_]+]] = xegpu.convert_layout %[[V3]] <{input_layout = #xegpu.layout<inst_data = [8, 16]>, target_layout = #xegpu.layout<inst_data = [16, 16]>}> : vector<16x16xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<64x64xf32> -> !xegpu.tensor_desc<16x16xf32, #xegpu.layout<inst_data = [16, 16]>>
-// CHECK-NEXT:  xegpu.store_nd %[[X0]], %[[U]][%[[R0]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [16, 16]>}> : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32, #xegpu.layout<inst_data = [16, 16]>>
-// CHECK-NEXT:  xegpu.store_nd %[[X1]], %[[U]][%[[R0]], %[[C1]]] {{.*}} : vector<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[X2]], %[[U]][%[[R1]], %[[C0]]] {{.*}} : vector<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[X3]], %[[U]][%[[R1]], %[[C1]]] {{.*}} : vector<16x16xf32>
+// CHECK:       xegpu.store_nd %[[X0]], %[[U]][%[[R0]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [16, 16]>}> : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32, #xegpu.layout<inst_data = [16, 16]>>
+// CHECK:       xegpu.store_nd %[[X1]], %[[U]][%[[R0]], %[[C1]]] {{.*}} : vector<16x16xf32>
+// CHECK:       xegpu.store_nd %[[X2]], %[[U]][%[[R1]], %[[C0]]] {{.*}} : vector<16x16xf32>
+// CHECK:       xegpu.store_nd %[[X3]], %[[U]][%[[R1]], %[[C1]]] {{.*}} : vector<16x16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -69,7 +69,7 @@ func.func @convert_same_split(%m: memref<64x128xf32>, %o: memref<64x128xf32>) {
 // CHECK:       %[[V:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R:[0-9a-z_]+]], %[[C:[0-9a-z_]+]]] : !xegpu.tensor_desc<32x64xf32> -> vector<32x64xf32>
 // CHECK-NEXT:  %[[E:[0-9a-z_]+]] = math.exp %[[V]] : vector<32x64xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<64x128xf32> -> !xegpu.tensor_desc<32x64xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[E]], %[[U]][%[[R]], %[[C]]] : vector<32x64xf32>, !xegpu.tensor_desc<32x64xf32>
+// CHECK:       xegpu.store_nd %[[E]], %[[U]][%[[R]], %[[C]]] : vector<32x64xf32>, !xegpu.tensor_desc<32x64xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -88,12 +88,12 @@ func.func @convert_order_spelling(%m: memref<16x128xf32>, %o: memref<16x128xf32>
 }
 // CHECK-LABEL: func.func @convert_order_spelling
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %[[C0:[0-9a-z_]+]]] {{.*}} -> vector<16x16xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %[[C1:[0-9a-z_]+]]] {{.*}} -> vector<16x16xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %[[C1:[0-9a-z_]+]]] {{.*}} -> vector<16x16xf32>
 // CHECK-NEXT:  %[[X0:[0-9a-z_]+]] = xegpu.convert_layout %[[V0]] <{input_layout = #xegpu.layout<inst_data = [8, 16]>, target_layout = #xegpu.layout<inst_data = [16, 16]>}> : vector<16x16xf32>
 // CHECK-NEXT:  %[[X1:[0-9a-z_]+]] = xegpu.convert_layout %[[V1]] <{input_layout = #xegpu.layout<inst_data = [8, 16]>, target_layout = #xegpu.layout<inst_data = [16, 16]>}> : vector<16x16xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<16x128xf32> -> !xegpu.tensor_desc<16x16xf32, #xegpu.layout<inst_data = [16, 16]>>
-// CHECK-NEXT:  xegpu.store_nd %[[X0]], %[[U]][0, %[[C0]]] {{.*}} : vector<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[X1]], %[[U]][0, %[[C1]]] {{.*}} : vector<16x16xf32>
+// CHECK:       xegpu.store_nd %[[X0]], %[[U]][0, %[[C0]]] {{.*}} : vector<16x16xf32>
+// CHECK:       xegpu.store_nd %[[X1]], %[[U]][0, %[[C1]]] {{.*}} : vector<16x16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -115,7 +115,7 @@ func.func @convert_3d_lanes(%m: memref<32x32xf32>, %o: memref<32x32xf32>) {
 }
 // CHECK-LABEL: func.func @convert_3d_lanes
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[R0:[0-9a-z_]+]], %[[C:[0-9a-z_]+]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
 // CHECK-NEXT:  %[[S0:[0-9a-z_]+]] = vector.shape_cast %[[V0]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 1, 16], lane_data = [1, 1, 1]>} : vector<8x16xf32> to vector<1x8x16xf32>
 // CHECK-NEXT:  %[[S1:[0-9a-z_]+]] = vector.shape_cast %[[V1]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 1, 16], lane_data = [1, 1, 1]>} : vector<8x16xf32> to vector<1x8x16xf32>
 // CHECK-NEXT:  %[[X0:[0-9a-z_]+]] = xegpu.convert_layout %[[S0]] <{input_layout = #xegpu.layout<lane_layout = [1, 1, 16], lane_data = [1, 1, 1]>, target_layout = #xegpu.layout<lane_layout = [1, 2, 8], lane_data = [1, 1, 2]>}> : vector<1x8x16xf32>
@@ -123,8 +123,8 @@ func.func @convert_3d_lanes(%m: memref<32x32xf32>, %o: memref<32x32xf32>) {
 // CHECK-NEXT:  %[[B0:[0-9a-z_]+]] = vector.shape_cast %[[X0]] : vector<1x8x16xf32> to vector<8x16xf32>
 // CHECK-NEXT:  %[[B1:[0-9a-z_]+]] = vector.shape_cast %[[X1]] : vector<1x8x16xf32> to vector<8x16xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[B0]], %[[U]][%[[R0]], %[[C]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[B1]], %[[U]][%[[R1]], %[[C]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+// CHECK:       xegpu.store_nd %[[B0]], %[[U]][%[[R0]], %[[C]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+// CHECK:       xegpu.store_nd %[[B1]], %[[U]][%[[R1]], %[[C]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -142,8 +142,8 @@ func.func @convert_1d_drop_lanes(%m: memref<128xf32>, %o: memref<128xf32>) {
 }
 // CHECK-LABEL: func.func @convert_1d_drop_lanes
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[X0:[0-9a-z_]+]]] <{layout = #xegpu.layout<lane_layout = [16], lane_data = [1]>}> : !xegpu.tensor_desc<16xf32, #xegpu.layout<lane_layout = [16], lane_data = [1]>> -> vector<16xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[X1:[0-9a-z_]+]]] {{.*}} -> vector<16xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[X1:[0-9a-z_]+]]] {{.*}} -> vector<16xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<128xf32> -> !xegpu.tensor_desc<16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[V0]], %[[U]][%[[X0]]] : vector<16xf32>, !xegpu.tensor_desc<16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[V1]], %[[U]][%[[X1]]] : vector<16xf32>, !xegpu.tensor_desc<16xf32>
+// CHECK:       xegpu.store_nd %[[V0]], %[[U]][%[[X0]]] : vector<16xf32>, !xegpu.tensor_desc<16xf32>
+// CHECK:       xegpu.store_nd %[[V1]], %[[U]][%[[X1]]] : vector<16xf32>, !xegpu.tensor_desc<16xf32>
 // CHECK-NEXT:  func.return

@@ -35,13 +35,13 @@ func.func @dpas_pairs(%a: memref<128x32xf16>, %b: memref<32x128xf16>, %c: memref
 // CHECK-DAG:   %[[TB:[0-9a-z_]+]] = xegpu.create_nd_tdesc %b : memref<32x128xf16> -> !xegpu.tensor_desc<32x32xf16>
 // CHECK-DAG:   %[[TC:[0-9a-z_]+]] = xegpu.create_nd_tdesc %c : memref<128x128xf32> -> !xegpu.tensor_desc<32x32xf32>
 // CHECK:       %[[A0:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[R0:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
-// CHECK-NEXT:  %[[A1:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[R1:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
-// CHECK-NEXT:  %[[B0:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %[[K0:[0-9a-z_]+]]] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
-// CHECK-NEXT:  %[[B1:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %[[K1:[0-9a-z_]+]]] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
-// CHECK-NEXT:  %[[C00:[0-9a-z_]+]] = xegpu.load_nd %[[TC]][%[[R0]], %[[K0]]] : !xegpu.tensor_desc<32x32xf32> -> vector<32x32xf32>
-// CHECK-NEXT:  %[[C01:[0-9a-z_]+]] = xegpu.load_nd %[[TC]][%[[R0]], %[[K1]]] : !xegpu.tensor_desc<32x32xf32> -> vector<32x32xf32>
-// CHECK-NEXT:  %[[C10:[0-9a-z_]+]] = xegpu.load_nd %[[TC]][%[[R1]], %[[K0]]] : !xegpu.tensor_desc<32x32xf32> -> vector<32x32xf32>
-// CHECK-NEXT:  %[[C11:[0-9a-z_]+]] = xegpu.load_nd %[[TC]][%[[R1]], %[[K1]]] : !xegpu.tensor_desc<32x32xf32> -> vector<32x32xf32>
+// CHECK:       %[[A1:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[R1:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
+// CHECK:       %[[B0:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %[[K0:[0-9a-z_]+]]] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
+// CHECK:       %[[B1:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %[[K1:[0-9a-z_]+]]] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
+// CHECK:       %[[C00:[0-9a-z_]+]] = xegpu.load_nd %[[TC]][%[[R0]], %[[K0]]] : !xegpu.tensor_desc<32x32xf32> -> vector<32x32xf32>
+// CHECK:       %[[C01:[0-9a-z_]+]] = xegpu.load_nd %[[TC]][%[[R0]], %[[K1]]] : !xegpu.tensor_desc<32x32xf32> -> vector<32x32xf32>
+// CHECK:       %[[C10:[0-9a-z_]+]] = xegpu.load_nd %[[TC]][%[[R1]], %[[K0]]] : !xegpu.tensor_desc<32x32xf32> -> vector<32x32xf32>
+// CHECK:       %[[C11:[0-9a-z_]+]] = xegpu.load_nd %[[TC]][%[[R1]], %[[K1]]] : !xegpu.tensor_desc<32x32xf32> -> vector<32x32xf32>
 // CHECK-DAG:   %[[D00:[0-9a-z_]+]] = xegpu.dpas %[[A0]], %[[B0]], %[[C00]] : vector<32x32xf16>, vector<32x32xf16>, vector<32x32xf32> -> vector<32x32xf32>
 // CHECK-DAG:   %[[D01:[0-9a-z_]+]] = xegpu.dpas %[[A0]], %[[B1]], %[[C01]] : vector<32x32xf16>, vector<32x32xf16>, vector<32x32xf32> -> vector<32x32xf32>
 // CHECK-DAG:   %[[D10:[0-9a-z_]+]] = xegpu.dpas %[[A1]], %[[B0]], %[[C10]] : vector<32x32xf16>, vector<32x32xf16>, vector<32x32xf32> -> vector<32x32xf32>
@@ -80,9 +80,9 @@ func.func @dpas_col_major_splat_acc(%a: memref<128x32xf16>, %b: memref<32x128xf1
 // CHECK-DAG:   %[[TA:[0-9a-z_]+]] = xegpu.create_nd_tdesc %a : memref<128x32xf16> -> !xegpu.tensor_desc<32x32xf16, #xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>>
 // CHECK-DAG:   %[[TB:[0-9a-z_]+]] = xegpu.create_nd_tdesc %b : memref<32x128xf16> -> !xegpu.tensor_desc<32x32xf16, #xegpu.layout<inst_data = [16, 16], lane_layout = [1, 16], lane_data = [2, 1], order = [0, 1]>>
 // CHECK:       %[[A0:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%{{[0-9a-z_]+}}, 0] <{layout = #xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>}> : {{.*}} -> vector<32x32xf16>
-// CHECK-NEXT:  %[[A1:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%{{[0-9a-z_]+}}, 0] <{layout = {{.*}}}> : {{.*}} -> vector<32x32xf16>
-// CHECK-NEXT:  %[[B0:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %{{[0-9a-z_]+}}] <{layout = #xegpu.layout<inst_data = [16, 16], lane_layout = [1, 16], lane_data = [2, 1], order = [0, 1]>}> : {{.*}} -> vector<32x32xf16>
-// CHECK-NEXT:  %[[B1:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %{{[0-9a-z_]+}}] <{layout = {{.*}}}> : {{.*}} -> vector<32x32xf16>
+// CHECK:       %[[A1:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%{{[0-9a-z_]+}}, 0] <{layout = {{.*}}}> : {{.*}} -> vector<32x32xf16>
+// CHECK:       %[[B0:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %{{[0-9a-z_]+}}] <{layout = #xegpu.layout<inst_data = [16, 16], lane_layout = [1, 16], lane_data = [2, 1], order = [0, 1]>}> : {{.*}} -> vector<32x32xf16>
+// CHECK:       %[[B1:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %{{[0-9a-z_]+}}] <{layout = {{.*}}}> : {{.*}} -> vector<32x32xf16>
 // CHECK:       %[[Z:[0-9a-z_]+]] = arith.constant {layout_result_0 = #xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>} dense<5.000000e-01> : vector<32x32xf32>
 // CHECK-NOT:   arith.constant {{.*}}dense<5.000000e-01>
 // CHECK-DAG:   %[[D00:[0-9a-z_]+]] = xegpu.dpas %[[A0]], %[[B0]], %[[Z]] {layout_a = #xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>, layout_b = #xegpu.layout<inst_data = [16, 16], lane_layout = [1, 16], lane_data = [2, 1], order = [0, 1]>, layout_cd = #xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>} : vector<32x32xf16>, vector<32x32xf16>, vector<32x32xf32> -> vector<32x32xf32>
@@ -152,7 +152,7 @@ func.func @dpas_shared_cols(%a: memref<64x32xf16>, %b: memref<32x32xf16>, %c: me
 }
 // CHECK-LABEL: func.func @dpas_shared_cols
 // CHECK:       %[[A0:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%{{[0-9a-z_]+}}, 0] : !xegpu.tensor_desc<8x32xf16> -> vector<8x32xf16>
-// CHECK-NEXT:  %[[A1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%{{[0-9a-z_]+}}, 0] : !xegpu.tensor_desc<8x32xf16> -> vector<8x32xf16>
+// CHECK:       %[[A1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%{{[0-9a-z_]+}}, 0] : !xegpu.tensor_desc<8x32xf16> -> vector<8x32xf16>
 // CHECK-NEXT:  %[[B:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, 0] : !xegpu.tensor_desc<32x32xf16> -> vector<32x32xf16>
 // CHECK-NOT:   xegpu.load_nd
 // CHECK-DAG:   %[[D0:[0-9a-z_]+]] = xegpu.dpas %[[A0]], %[[B]] : vector<8x32xf16>, vector<32x32xf16> -> vector<8x32xf32>

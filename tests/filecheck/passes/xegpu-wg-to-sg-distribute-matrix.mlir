@@ -34,11 +34,11 @@ func.func @matrix_exchange(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
 // CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %slm : memref<16384xi8, 3 : i64> -> !xegpu.mem_desc<64x64xf32>
 // CHECK-NOT:   xegpu.create_mem_desc
 // CHECK:       %[[V:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R:[0-9a-z_]+]], %[[C:[0-9a-z_]+]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  xegpu.store_matrix %[[V]], %[[MD]][%[[R]], %[[C]]] : vector<16x32xf32>, !xegpu.mem_desc<64x64xf32>, index, index
+// CHECK:       xegpu.store_matrix %[[V]], %[[MD]][%[[R]], %[[C]]] : vector<16x32xf32>, !xegpu.mem_desc<64x64xf32>, index, index
 // CHECK-NEXT:  gpu.barrier
-// CHECK-NEXT:  %[[W:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[R2:[0-9a-z_]+]], %[[C2:[0-9a-z_]+]]] : !xegpu.mem_desc<64x64xf32>, index, index -> vector<32x16xf32>
+// CHECK:       %[[W:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[R2:[0-9a-z_]+]], %[[C2:[0-9a-z_]+]]] : !xegpu.mem_desc<64x64xf32>, index, index -> vector<32x16xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<64x64xf32> -> !xegpu.tensor_desc<32x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[W]], %[[U]][%[[R2]], %[[C2]]] : vector<32x16xf32>, !xegpu.tensor_desc<32x16xf32>
+// CHECK:       xegpu.store_nd %[[W]], %[[U]][%[[R2]], %[[C2]]] : vector<32x16xf32>, !xegpu.tensor_desc<32x16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -64,18 +64,18 @@ func.func @matrix_wrap_offsets(%m: memref<32x64xf32>, %o: memref<32x64xf32>, %x:
 // CHECK-DAG:   %[[X1:[0-9a-z_]+]] = arith.addi {{.*}}%x{{.*}} : index
 // CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %slm : memref<16384xi8, 3 : i64> -> !xegpu.mem_desc<64x64xf32>
 // CHECK:       %[[V00:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R0:[0-9a-z_]+]], %[[C0:[0-9a-z_]+]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : !xegpu.tensor_desc<8x16xf32, #xegpu.layout<inst_data = [8, 16]>> -> vector<8x16xf32>
-// CHECK-NEXT:  %[[V01:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R0]], %[[C1:[0-9a-z_]+]]] {{.*}} -> vector<8x16xf32>
-// CHECK-NEXT:  %[[V10:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R1:[0-9a-z_]+]], %[[C0]]] {{.*}} -> vector<8x16xf32>
-// CHECK-NEXT:  %[[V11:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R1]], %[[C1]]] {{.*}} -> vector<8x16xf32>
-// CHECK-NEXT:  xegpu.store_matrix %[[V00]], %[[MD]][%[[S0:[0-9a-z_]+]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: vector<8x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
-// CHECK-NEXT:  xegpu.store_matrix %[[V01]], %[[MD]][%[[S0]], %[[C1]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: vector<8x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
-// CHECK-NEXT:  xegpu.store_matrix %[[V10]], %[[MD]][%[[S1:[0-9a-z_]+]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: vector<8x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
-// CHECK-NEXT:  xegpu.store_matrix %[[V11]], %[[MD]][%[[S1]], %[[C1]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: vector<8x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
+// CHECK:       %[[V01:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R0]], %[[C1:[0-9a-z_]+]]] {{.*}} -> vector<8x16xf32>
+// CHECK:       %[[V10:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R1:[0-9a-z_]+]], %[[C0]]] {{.*}} -> vector<8x16xf32>
+// CHECK:       %[[V11:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R1]], %[[C1]]] {{.*}} -> vector<8x16xf32>
+// CHECK:       xegpu.store_matrix %[[V00]], %[[MD]][%[[S0:[0-9a-z_]+]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: vector<8x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
+// CHECK:       xegpu.store_matrix %[[V01]], %[[MD]][%[[S0]], %[[C1]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: vector<8x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
+// CHECK:       xegpu.store_matrix %[[V10]], %[[MD]][%[[S1:[0-9a-z_]+]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: vector<8x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
+// CHECK:       xegpu.store_matrix %[[V11]], %[[MD]][%[[S1]], %[[C1]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: vector<8x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
 // CHECK-NEXT:  gpu.barrier
-// CHECK-NEXT:  %[[L00:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[S0]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: !xegpu.mem_desc<64x64xf32>, index, index -> vector<8x16xf32>
-// CHECK-NEXT:  %[[L01:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[S0]], %[[C1]]] {{.*}} -> vector<8x16xf32>
-// CHECK-NEXT:  %[[L10:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[S1]], %[[C0]]] {{.*}} -> vector<8x16xf32>
-// CHECK-NEXT:  %[[L11:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[S1]], %[[C1]]] {{.*}} -> vector<8x16xf32>
+// CHECK:       %[[L00:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[S0]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}>{{ ?}}: !xegpu.mem_desc<64x64xf32>, index, index -> vector<8x16xf32>
+// CHECK:       %[[L01:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[S0]], %[[C1]]] {{.*}} -> vector<8x16xf32>
+// CHECK:       %[[L10:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[S1]], %[[C0]]] {{.*}} -> vector<8x16xf32>
+// CHECK:       %[[L11:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%[[S1]], %[[C1]]] {{.*}} -> vector<8x16xf32>
 // CHECK-NEXT:  math.exp %[[L00]] {layout_result_0 = #xegpu.layout<inst_data = [8, 16]>} : vector<8x16xf32>
 // CHECK-NEXT:  math.exp %[[L01]]
 // CHECK-NEXT:  math.exp %[[L10]]

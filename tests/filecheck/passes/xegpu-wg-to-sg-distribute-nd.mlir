@@ -28,13 +28,13 @@ func.func @create_offsets_3d(%m: memref<2x64x64xf32>, %o: memref<2x64x64xf32>, %
 }
 // CHECK-LABEL: func.func @create_offsets_3d
 // CHECK:       %[[M00:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%b, %[[R0:[0-9a-z_]+]], %[[C0:[0-9a-z_]+]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[M01:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%b, %[[R0]], %[[C1:[0-9a-z_]+]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[M10:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%b, %[[R1:[0-9a-z_]+]], %[[C0]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[M11:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%b, %[[R1]], %[[C1]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[O00:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%b, %[[R0]], %[[C0]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[O01:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%b, %[[R0]], %[[C1]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[O10:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%b, %[[R1]], %[[C0]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[O11:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%b, %[[R1]], %[[C1]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[M01:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%b, %[[R0]], %[[C1:[0-9a-z_]+]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[M10:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%b, %[[R1:[0-9a-z_]+]], %[[C0]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[M11:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%b, %[[R1]], %[[C1]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[O00:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%b, %[[R0]], %[[C0]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[O01:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%b, %[[R0]], %[[C1]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[O10:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%b, %[[R1]], %[[C0]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[O11:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%b, %[[R1]], %[[C1]]] : memref<2x64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  %[[V00:[0-9a-z_]+]] = xegpu.load_nd %[[M00]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
 // CHECK-NEXT:  %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[M01]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
 // CHECK-NEXT:  %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[M10]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
@@ -86,12 +86,12 @@ func.func @ui64_source(%p: ui64, %h: index, %w: index, %x: index) {
 }
 // CHECK-LABEL: func.func @ui64_source
 // CHECK:       %[[T0:[0-9a-z_]+]] = xegpu.create_nd_tdesc %p[%[[R0:[0-9a-z_]+]], %[[C:[0-9a-z_]+]]], shape : [%h, %w], strides : [%w, %[[ONE:[0-9a-z_]+]]] : ui64 -> !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
-// CHECK-NEXT:  %[[T1:[0-9a-z_]+]] = xegpu.create_nd_tdesc %p[%[[R1:[0-9a-z_]+]], %[[C]]], shape : [%h, %w], strides : [%w, %[[ONE]]] : ui64 -> !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
+// CHECK:       %[[T1:[0-9a-z_]+]] = xegpu.create_nd_tdesc %p[%[[R1:[0-9a-z_]+]], %[[C]]], shape : [%h, %w], strides : [%w, %[[ONE]]] : ui64 -> !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
 // CHECK-NEXT:  %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T0]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>> -> vector<32x32xf32>
 // CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T1]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>> -> vector<32x32xf32>
-// CHECK-NEXT:  %[[Q:[0-9a-z_]+]] = xegpu.create_nd_tdesc %p, shape : [%h, %w], strides : [%w, %[[ONE]]] : ui64 -> !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
-// CHECK-NEXT:  xegpu.store_nd %[[V0]], %[[Q]][%[[R0]], %[[C64:[0-9a-z_]+]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
-// CHECK-NEXT:  xegpu.store_nd %[[V1]], %[[Q]][%[[R1]], %[[C64]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
+// CHECK:       %[[Q:[0-9a-z_]+]] = xegpu.create_nd_tdesc %p, shape : [%h, %w], strides : [%w, %[[ONE]]] : ui64 -> !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
+// CHECK:       xegpu.store_nd %[[V0]], %[[Q]][%[[R0]], %[[C64:[0-9a-z_]+]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
+// CHECK:       xegpu.store_nd %[[V1]], %[[Q]][%[[R1]], %[[C64]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #xegpu.layout<inst_data = [8, 16]>>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -109,9 +109,9 @@ func.func @update_offset(%m: memref<512xf32>, %o: memref<512xf32>) {
 }
 // CHECK-LABEL: func.func @update_offset
 // CHECK:       %[[M0:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%[[X0:[0-9a-z_]+]]] : memref<512xf32> -> !xegpu.tensor_desc<16xf32>
-// CHECK-NEXT:  %[[M1:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%[[X1:[0-9a-z_]+]]] : memref<512xf32> -> !xegpu.tensor_desc<16xf32>
-// CHECK-NEXT:  %[[O0:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%[[X0]]] : memref<512xf32> -> !xegpu.tensor_desc<16xf32>
-// CHECK-NEXT:  %[[O1:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%[[X1]]] : memref<512xf32> -> !xegpu.tensor_desc<16xf32>
+// CHECK:       %[[M1:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%[[X1:[0-9a-z_]+]]] : memref<512xf32> -> !xegpu.tensor_desc<16xf32>
+// CHECK:       %[[O0:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%[[X0]]] : memref<512xf32> -> !xegpu.tensor_desc<16xf32>
+// CHECK:       %[[O1:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o[%[[X1]]] : memref<512xf32> -> !xegpu.tensor_desc<16xf32>
 // CHECK-DAG:   %[[M0U:[0-9a-z_]+]] = xegpu.update_nd_offset %[[M0]], [256] : !xegpu.tensor_desc<16xf32>
 // CHECK-DAG:   %[[M1U:[0-9a-z_]+]] = xegpu.update_nd_offset %[[M1]], [256] : !xegpu.tensor_desc<16xf32>
 // CHECK-DAG:   %[[O0U:[0-9a-z_]+]] = xegpu.update_nd_offset %[[O0]], [128] : !xegpu.tensor_desc<16xf32>
@@ -146,8 +146,8 @@ func.func @load_packed(%a: memref<32x32xf16>, %b: memref<32x64xf16>, %c: memref<
 // CHECK-DAG:   %[[TB:[0-9a-z_]+]] = xegpu.create_nd_tdesc %b : memref<32x64xf16> -> !xegpu.tensor_desc<32x16xf16>
 // CHECK-DAG:   %[[TC:[0-9a-z_]+]] = xegpu.create_nd_tdesc %c : memref<32x64xf32> -> !xegpu.tensor_desc<16x16xf32>
 // CHECK:       %[[A:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[R:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<16x32xf16> -> vector<16x32xf16>
-// CHECK-NEXT:  %[[B0:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %[[K0:[0-9a-z_]+]]] <{packed}> : !xegpu.tensor_desc<32x16xf16> -> vector<16x16x2xf16>
-// CHECK-NEXT:  %[[B1:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %[[K1:[0-9a-z_]+]]] <{packed}> : !xegpu.tensor_desc<32x16xf16> -> vector<16x16x2xf16>
+// CHECK:       %[[B0:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %[[K0:[0-9a-z_]+]]] <{packed}> : !xegpu.tensor_desc<32x16xf16> -> vector<16x16x2xf16>
+// CHECK:       %[[B1:[0-9a-z_]+]] = xegpu.load_nd %[[TB]][0, %[[K1:[0-9a-z_]+]]] <{packed}> : !xegpu.tensor_desc<32x16xf16> -> vector<16x16x2xf16>
 // CHECK-DAG:   %[[D0:[0-9a-z_]+]] = xegpu.dpas %[[A]], %[[B0]] : vector<16x32xf16>, vector<16x16x2xf16> -> vector<16x16xf32>
 // CHECK-DAG:   %[[D1:[0-9a-z_]+]] = xegpu.dpas %[[A]], %[[B1]] : vector<16x32xf16>, vector<16x16x2xf16> -> vector<16x16xf32>
 // CHECK-NOT:   xegpu.dpas

@@ -33,16 +33,16 @@ func.func @reduce_rows_loaded_acc(%m: memref<128x128xf32>, %a: memref<128xf32>, 
 }
 // CHECK-LABEL: func.func @reduce_rows_loaded_acc
 // CHECK:       %[[V00:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[R0:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], 32] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V02:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], 64] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V03:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], 96] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V11:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], 32] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V12:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], 64] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V13:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], 96] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], 32] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V02:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], 64] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V03:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], 96] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V11:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], 32] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V12:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], 64] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V13:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], 96] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
 // CHECK-NEXT:  %[[TA:[0-9a-z_]+]] = xegpu.create_nd_tdesc %a : memref<128xf32> -> !xegpu.tensor_desc<16xf32>
-// CHECK-NEXT:  %[[A0:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[X0:[0-9a-z_]+]]] : !xegpu.tensor_desc<16xf32> -> vector<16xf32>
-// CHECK-NEXT:  %[[A1:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[X1:[0-9a-z_]+]]] : !xegpu.tensor_desc<16xf32> -> vector<16xf32>
+// CHECK:       %[[A0:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[X0:[0-9a-z_]+]]] : !xegpu.tensor_desc<16xf32> -> vector<16xf32>
+// CHECK:       %[[A1:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[X1:[0-9a-z_]+]]] : !xegpu.tensor_desc<16xf32> -> vector<16xf32>
 // CHECK-NEXT:  %[[P0:[0-9a-z_]+]] = vector.multi_reduction <add>, %[[V00]], %[[A0]] [1] : vector<16x32xf32> to vector<16xf32>
 // CHECK-NEXT:  %[[P1:[0-9a-z_]+]] = vector.multi_reduction <add>, %[[V01]], %[[P0]] [1] : vector<16x32xf32> to vector<16xf32>
 // CHECK-NEXT:  %[[P2:[0-9a-z_]+]] = vector.multi_reduction <add>, %[[V02]], %[[P1]] [1] : vector<16x32xf32> to vector<16xf32>
@@ -53,7 +53,7 @@ func.func @reduce_rows_loaded_acc(%m: memref<128x128xf32>, %a: memref<128xf32>, 
 // CHECK-NEXT:  %[[S1:[0-9a-z_]+]] = vector.multi_reduction <add>, %[[V13]], %[[Q2]] [1] : vector<16x32xf32> to vector<16xf32>
 // CHECK-NOT:   vector.multi_reduction
 // CHECK:       xegpu.store_nd %[[S0]], %[[U:[0-9a-z_]+]][%[[X0]]] : vector<16xf32>, !xegpu.tensor_desc<16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[S1]], %[[U]][%[[X1]]] : vector<16xf32>, !xegpu.tensor_desc<16xf32>
+// CHECK:       xegpu.store_nd %[[S1]], %[[U]][%[[X1]]] : vector<16xf32>, !xegpu.tensor_desc<16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -83,20 +83,20 @@ func.func @reduce_3d_loaded_acc(%m: memref<128x64xf32>, %a: memref<4x64xf32>, %o
 // CHECK-NEXT:  %[[S10:[0-9a-z_]+]] = vector.shape_cast %{{[0-9a-z_]+}} : vector<32x16xf32> to vector<1x32x16xf32>
 // CHECK-NEXT:  %[[S11:[0-9a-z_]+]] = vector.shape_cast %{{[0-9a-z_]+}} : vector<32x16xf32> to vector<1x32x16xf32>
 // CHECK-NEXT:  %[[TA:[0-9a-z_]+]] = xegpu.create_nd_tdesc %a : memref<4x64xf32> -> !xegpu.tensor_desc<1x16xf32>
-// CHECK-NEXT:  %[[A00:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[I0:[0-9a-z_]+]], %[[J0:[0-9a-z_]+]]] : !xegpu.tensor_desc<1x16xf32> -> vector<1x16xf32>
-// CHECK-NEXT:  %[[A01:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[I0]], %[[J1:[0-9a-z_]+]]] : !xegpu.tensor_desc<1x16xf32> -> vector<1x16xf32>
-// CHECK-NEXT:  %[[A10:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[I1:[0-9a-z_]+]], %[[J0]]] : !xegpu.tensor_desc<1x16xf32> -> vector<1x16xf32>
-// CHECK-NEXT:  %[[A11:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[I1]], %[[J1]]] : !xegpu.tensor_desc<1x16xf32> -> vector<1x16xf32>
+// CHECK:       %[[A00:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[I0:[0-9a-z_]+]], %[[J0:[0-9a-z_]+]]] : !xegpu.tensor_desc<1x16xf32> -> vector<1x16xf32>
+// CHECK:       %[[A01:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[I0]], %[[J1:[0-9a-z_]+]]] : !xegpu.tensor_desc<1x16xf32> -> vector<1x16xf32>
+// CHECK:       %[[A10:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[I1:[0-9a-z_]+]], %[[J0]]] : !xegpu.tensor_desc<1x16xf32> -> vector<1x16xf32>
+// CHECK:       %[[A11:[0-9a-z_]+]] = xegpu.load_nd %[[TA]][%[[I1]], %[[J1]]] : !xegpu.tensor_desc<1x16xf32> -> vector<1x16xf32>
 // CHECK-DAG:   %[[R00:[0-9a-z_]+]] = vector.multi_reduction <maximumf>, %[[S00]], %[[A00]] [1] : vector<1x32x16xf32> to vector<1x16xf32>
 // CHECK-DAG:   %[[R01:[0-9a-z_]+]] = vector.multi_reduction <maximumf>, %[[S01]], %[[A01]] [1] : vector<1x32x16xf32> to vector<1x16xf32>
 // CHECK-DAG:   %[[R10:[0-9a-z_]+]] = vector.multi_reduction <maximumf>, %[[S10]], %[[A10]] [1] : vector<1x32x16xf32> to vector<1x16xf32>
 // CHECK-DAG:   %[[R11:[0-9a-z_]+]] = vector.multi_reduction <maximumf>, %[[S11]], %[[A11]] [1] : vector<1x32x16xf32> to vector<1x16xf32>
 // CHECK-NOT:   vector.multi_reduction
 // CHECK:       %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<4x64xf32> -> !xegpu.tensor_desc<1x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[R00]], %[[U]][%[[I0]], %[[J0]]] : vector<1x16xf32>, !xegpu.tensor_desc<1x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[R01]], %[[U]][%[[I0]], %[[J1]]] : vector<1x16xf32>, !xegpu.tensor_desc<1x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[R10]], %[[U]][%[[I1]], %[[J0]]] : vector<1x16xf32>, !xegpu.tensor_desc<1x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[R11]], %[[U]][%[[I1]], %[[J1]]] : vector<1x16xf32>, !xegpu.tensor_desc<1x16xf32>
+// CHECK:       xegpu.store_nd %[[R00]], %[[U]][%[[I0]], %[[J0]]] : vector<1x16xf32>, !xegpu.tensor_desc<1x16xf32>
+// CHECK:       xegpu.store_nd %[[R01]], %[[U]][%[[I0]], %[[J1]]] : vector<1x16xf32>, !xegpu.tensor_desc<1x16xf32>
+// CHECK:       xegpu.store_nd %[[R10]], %[[U]][%[[I1]], %[[J0]]] : vector<1x16xf32>, !xegpu.tensor_desc<1x16xf32>
+// CHECK:       xegpu.store_nd %[[R11]], %[[U]][%[[I1]], %[[J1]]] : vector<1x16xf32>, !xegpu.tensor_desc<1x16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -124,11 +124,11 @@ func.func @reduce_cols_cross_sg_loaded_acc(%m: memref<64x128xf32>, %a: memref<1x
 // CHECK-LABEL: func.func @reduce_cols_cross_sg_loaded_acc
 // CHECK:       %[[Z:[0-9a-z_]+]] = arith.constant dense<0.000000e+00> : vector<32xf32>
 // CHECK:       %[[V00:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V11:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V11:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
 // CHECK:       %[[L0:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
-// CHECK-NEXT:  %[[L1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
+// CHECK:       %[[L1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
 // CHECK-NEXT:  %[[ACC0:[0-9a-z_]+]] = vector.shape_cast %[[L0]] : vector<1x32xf32> to vector<32xf32>
 // CHECK-NEXT:  %[[ACC1:[0-9a-z_]+]] = vector.shape_cast %[[L1]] : vector<1x32xf32> to vector<32xf32>
 // CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{[0-9a-z_]+}} : memref<2048xi8, 3 : i64> -> !xegpu.mem_desc<16x32xf32>
@@ -142,9 +142,9 @@ func.func @reduce_cols_cross_sg_loaded_acc(%m: memref<64x128xf32>, %a: memref<1x
 // CHECK:       vector.multi_reduction <add>, %[[V11]], %[[Z]] [0] : vector<16x32xf32> to vector<32xf32>
 // CHECK:       xegpu.store_matrix {{.*}}, %[[MD]]
 // CHECK-NEXT:  gpu.barrier
-// CHECK-NEXT:  %[[P0:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%{{[0-9a-z_]+}}, 0] : !xegpu.mem_desc<16x32xf32>, index -> vector<4x32xf32>
+// CHECK:       %[[P0:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%{{[0-9a-z_]+}}, 0] : !xegpu.mem_desc<16x32xf32>, index -> vector<4x32xf32>
 // CHECK-NEXT:  %[[RES0:[0-9a-z_]+]] = vector.multi_reduction <add>, %[[P0]], %[[ACC0]] [0] : vector<4x32xf32> to vector<32xf32>
-// CHECK-NEXT:  %[[P1:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%{{[0-9a-z_]+}}, 0] : !xegpu.mem_desc<16x32xf32>, index -> vector<4x32xf32>
+// CHECK:       %[[P1:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%{{[0-9a-z_]+}}, 0] : !xegpu.mem_desc<16x32xf32>, index -> vector<4x32xf32>
 // CHECK-NEXT:  %[[RES1:[0-9a-z_]+]] = vector.multi_reduction <add>, %[[P1]], %[[ACC1]] [0] : vector<4x32xf32> to vector<32xf32>
 // CHECK-NOT:   vector.multi_reduction
 // CHECK:       scf.if

@@ -39,12 +39,12 @@ func.func @gather_scatter_mask(%src: memref<512xf32>, %dst: memref<512xf32>, %n:
 // CHECK:       %[[M0:[0-9a-z_]+]] = vector.create_mask %{{[0-9a-z_]+}} : vector<16xi1>
 // CHECK:       arith.subi %n, %{{[0-9a-z_]+}} : index
 // CHECK:       %[[M1:[0-9a-z_]+]] = vector.create_mask %{{[0-9a-z_]+}} : vector<16xi1>
-// CHECK-NEXT:  %[[V0:[0-9a-z_]+]] = xegpu.load %src[%[[O0]]], %[[M0]] : memref<512xf32>, vector<16xindex>, vector<16xi1> -> vector<16xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load %src[%[[O1]]], %[[M1]] : memref<512xf32>, vector<16xindex>, vector<16xi1> -> vector<16xf32>
+// CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load %src[%[[O0]]], %[[M0]] : memref<512xf32>, vector<16xindex>, vector<16xi1> -> vector<16xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load %src[%[[O1]]], %[[M1]] : memref<512xf32>, vector<16xindex>, vector<16xi1> -> vector<16xf32>
 // CHECK-NEXT:  %[[E0:[0-9a-z_]+]] = math.exp %[[V0]] : vector<16xf32>
 // CHECK-NEXT:  %[[E1:[0-9a-z_]+]] = math.exp %[[V1]] : vector<16xf32>
-// CHECK-NEXT:  xegpu.store %[[E0]], %dst[%[[O0]]], %[[M0]] : vector<16xf32>, memref<512xf32>, vector<16xindex>, vector<16xi1>
-// CHECK-NEXT:  xegpu.store %[[E1]], %dst[%[[O1]]], %[[M1]] : vector<16xf32>, memref<512xf32>, vector<16xindex>, vector<16xi1>
+// CHECK:       xegpu.store %[[E0]], %dst[%[[O0]]], %[[M0]] : vector<16xf32>, memref<512xf32>, vector<16xindex>, vector<16xi1>
+// CHECK:       xegpu.store %[[E1]], %dst[%[[O1]]], %[[M1]] : vector<16xf32>, memref<512xf32>, vector<16xindex>, vector<16xi1>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -69,12 +69,12 @@ func.func @gather_scatter_chunk(%src: memref<256xf32>, %dst: memref<256xf32>) {
 // CHECK-NEXT:  %[[O1:[0-9a-z_]+]] = arith.muli %{{[0-9a-z_]+}}, %[[K]] : vector<8xindex>
 // CHECK:       %[[M0:[0-9a-z_]+]] = vector.{{create_mask|constant_mask}} {{.*}} : vector<8xi1>
 // CHECK:       %[[M1:[0-9a-z_]+]] = vector.{{create_mask|constant_mask}} {{.*}} : vector<8xi1>
-// CHECK-NEXT:  %[[V0:[0-9a-z_]+]] = xegpu.load %src[%[[O0]]], %[[M0]] <{chunk_size = 4 : i64, l1_hint = #xegpu.cache_hint<cached>, layout = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>}> : memref<256xf32>, vector<8xindex>, vector<8xi1> -> vector<8x4xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load %src[%[[O1]]], %[[M1]] <{chunk_size = 4 : i64, l1_hint = #xegpu.cache_hint<cached>, layout = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>}> : memref<256xf32>, vector<8xindex>, vector<8xi1> -> vector<8x4xf32>
+// CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load %src[%[[O0]]], %[[M0]] <{chunk_size = 4 : i64, l1_hint = #xegpu.cache_hint<cached>, layout = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>}> : memref<256xf32>, vector<8xindex>, vector<8xi1> -> vector<8x4xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load %src[%[[O1]]], %[[M1]] <{chunk_size = 4 : i64, l1_hint = #xegpu.cache_hint<cached>, layout = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>}> : memref<256xf32>, vector<8xindex>, vector<8xi1> -> vector<8x4xf32>
 // CHECK-NEXT:  %[[E0:[0-9a-z_]+]] = arith.addf %[[V0]], %[[V0]] {layout_result_0 = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>} : vector<8x4xf32>
 // CHECK-NEXT:  %[[E1:[0-9a-z_]+]] = arith.addf %[[V1]], %[[V1]] {layout_result_0 = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>} : vector<8x4xf32>
-// CHECK-NEXT:  xegpu.store %[[E0]], %dst[%[[O0]]], %[[M0]] <{chunk_size = 4 : i64, layout = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>}> : vector<8x4xf32>, memref<256xf32>, vector<8xindex>, vector<8xi1>
-// CHECK-NEXT:  xegpu.store %[[E1]], %dst[%[[O1]]], %[[M1]] <{chunk_size = 4 : i64, layout = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>}> : vector<8x4xf32>, memref<256xf32>, vector<8xindex>, vector<8xi1>
+// CHECK:       xegpu.store %[[E0]], %dst[%[[O0]]], %[[M0]] <{chunk_size = 4 : i64, layout = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>}> : vector<8x4xf32>, memref<256xf32>, vector<8xindex>, vector<8xi1>
+// CHECK:       xegpu.store %[[E1]], %dst[%[[O1]]], %[[M1]] <{chunk_size = 4 : i64, layout = #xegpu.layout<lane_layout = [8, 1], lane_data = [1, 4]>}> : vector<8x4xf32>, memref<256xf32>, vector<8xindex>, vector<8xi1>
 // CHECK-NEXT:  func.return
 
 // -----

@@ -39,11 +39,11 @@ func.func @for_iter_args(%m: memref<256x64xf32>, %o: memref<68x64xf32>) {
 }
 // CHECK-LABEL: func.func @for_iter_args
 // CHECK:       %[[D0:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : memref<256x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[D1:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : memref<256x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[D2:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : memref<256x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[D3:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : memref<256x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[D1:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : memref<256x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[D2:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : memref<256x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+// CHECK:       %[[D3:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m[%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : memref<256x64xf32> -> !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  %[[Z:[0-9a-z_]+]] = arith.constant dense<0.000000e+00> : vector<16x16xf32>
-// CHECK-NEXT:  %[[S0:[0-9a-z_]+]], %[[S1:[0-9a-z_]+]], %[[S2:[0-9a-z_]+]], %[[S3:[0-9a-z_]+]], %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %[[N:[0-9a-z_]+]] = scf.for %i = %{{[0-9a-z_]+}} to %{{[0-9a-z_]+}} step %{{[0-9a-z_]+}} iter_args(%[[A0:[0-9a-z_]+]] = %[[Z]], %[[A1:[0-9a-z_]+]] = %[[Z]], %[[A2:[0-9a-z_]+]] = %[[Z]], %[[A3:[0-9a-z_]+]] = %[[Z]], %[[T0:[0-9a-z_]+]] = %[[D0]], %[[T1:[0-9a-z_]+]] = %[[D1]], %[[T2:[0-9a-z_]+]] = %[[D2]], %[[T3:[0-9a-z_]+]] = %[[D3]], %[[K:[0-9a-z_]+]] = %{{[0-9a-z_]+}}) -> (vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>, !xegpu.tensor_desc<16x16xf32>, !xegpu.tensor_desc<16x16xf32>, !xegpu.tensor_desc<16x16xf32>, index) {
+// CHECK:       %[[S0:[0-9a-z_]+]], %[[S1:[0-9a-z_]+]], %[[S2:[0-9a-z_]+]], %[[S3:[0-9a-z_]+]], %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %[[N:[0-9a-z_]+]] = scf.for %i = %{{[0-9a-z_]+}} to %{{[0-9a-z_]+}} step %{{[0-9a-z_]+}} iter_args(%[[A0:[0-9a-z_]+]] = %[[Z]], %[[A1:[0-9a-z_]+]] = %[[Z]], %[[A2:[0-9a-z_]+]] = %[[Z]], %[[A3:[0-9a-z_]+]] = %[[Z]], %[[T0:[0-9a-z_]+]] = %[[D0]], %[[T1:[0-9a-z_]+]] = %[[D1]], %[[T2:[0-9a-z_]+]] = %[[D2]], %[[T3:[0-9a-z_]+]] = %[[D3]], %[[K:[0-9a-z_]+]] = %{{[0-9a-z_]+}}) -> (vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>, !xegpu.tensor_desc<16x16xf32>, !xegpu.tensor_desc<16x16xf32>, !xegpu.tensor_desc<16x16xf32>, index) {
 // CHECK-NEXT:    %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T0]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
 // CHECK-NEXT:    %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T1]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
 // CHECK-NEXT:    %[[V2:[0-9a-z_]+]] = xegpu.load_nd %[[T2]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
@@ -61,9 +61,9 @@ func.func @for_iter_args(%m: memref<256x64xf32>, %o: memref<68x64xf32>) {
 // CHECK-NEXT:  }
 // CHECK:       arith.addi {{.*}}%[[N]]
 // CHECK:       xegpu.store_nd %[[S0]], %[[O:[0-9a-z_]+]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[S1]], %[[O]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[S2]], %[[O]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[S3]], %[[O]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+// CHECK:       xegpu.store_nd %[[S1]], %[[O]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+// CHECK:       xegpu.store_nd %[[S2]], %[[O]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+// CHECK:       xegpu.store_nd %[[S3]], %[[O]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -92,8 +92,8 @@ func.func @while_carried(%m: memref<64xf32>, %o: memref<64xf32>) {
 }
 // CHECK-LABEL: func.func @while_carried
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[X0:[0-9a-z_]+]]] : !xegpu.tensor_desc<8xf32> -> vector<8xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[X1:[0-9a-z_]+]]] : !xegpu.tensor_desc<8xf32> -> vector<8xf32>
-// CHECK-NEXT:  %[[R0:[0-9a-z_]+]], %[[R1:[0-9a-z_]+]], %{{[0-9a-z_]+}} = scf.while (%[[B0:[0-9a-z_]+]] = %[[V0]], %[[B1:[0-9a-z_]+]] = %[[V1]], %[[I:[0-9a-z_]+]] = %{{[0-9a-z_]+}}) : (vector<8xf32>, vector<8xf32>, index) -> (vector<8xf32>, vector<8xf32>, index) {
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[X1:[0-9a-z_]+]]] : !xegpu.tensor_desc<8xf32> -> vector<8xf32>
+// CHECK:       %[[R0:[0-9a-z_]+]], %[[R1:[0-9a-z_]+]], %{{[0-9a-z_]+}} = scf.while (%[[B0:[0-9a-z_]+]] = %[[V0]], %[[B1:[0-9a-z_]+]] = %[[V1]], %[[I:[0-9a-z_]+]] = %{{[0-9a-z_]+}}) : (vector<8xf32>, vector<8xf32>, index) -> (vector<8xf32>, vector<8xf32>, index) {
 // CHECK-NEXT:    %[[GO:[0-9a-z_]+]] = arith.cmpi slt, %[[I]], %{{[0-9a-z_]+}} : index
 // CHECK-NEXT:    scf.condition(%[[GO]]) %[[B0]], %[[B1]], %[[I]] : vector<8xf32>, vector<8xf32>, index
 // CHECK-NEXT:  } do {
@@ -105,7 +105,7 @@ func.func @while_carried(%m: memref<64xf32>, %o: memref<64xf32>) {
 // CHECK-NEXT:  }
 // CHECK-NOT:   layout_result_0
 // CHECK:       xegpu.store_nd %[[R0]], %[[O:[0-9a-z_]+]][%[[X0]]] : vector<8xf32>, !xegpu.tensor_desc<8xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[R1]], %[[O]][%[[X1]]] : vector<8xf32>, !xegpu.tensor_desc<8xf32>
+// CHECK:       xegpu.store_nd %[[R1]], %[[O]][%[[X1]]] : vector<8xf32>, !xegpu.tensor_desc<8xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -129,7 +129,7 @@ func.func @if_results(%m: memref<64x32xf32>, %o: memref<64x32xf32>, %c: i1) {
 }
 // CHECK-LABEL: func.func @if_results
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R0:[0-9a-z_]+]], %[[C:[0-9a-z_]+]]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R1:[0-9a-z_]+]], %[[C]]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R1:[0-9a-z_]+]], %[[C]]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
 // CHECK-NEXT:  %[[Y0:[0-9a-z_]+]], %[[Y1:[0-9a-z_]+]] = scf.if %c -> (vector<16x16xf32>, vector<16x16xf32>) {
 // CHECK-NEXT:    %[[E0:[0-9a-z_]+]] = math.exp %[[V0]] : vector<16x16xf32>
 // CHECK-NEXT:    %[[E1:[0-9a-z_]+]] = math.exp %[[V1]] : vector<16x16xf32>
@@ -141,7 +141,7 @@ func.func @if_results(%m: memref<64x32xf32>, %o: memref<64x32xf32>, %c: i1) {
 // CHECK-NEXT:  }
 // CHECK-NOT:   layout_result_0
 // CHECK:       xegpu.store_nd %[[Y0]], %[[O:[0-9a-z_]+]][%[[R0]], %[[C]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[Y1]], %[[O]][%[[R1]], %[[C]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+// CHECK:       xegpu.store_nd %[[Y1]], %[[O]][%[[R1]], %[[C]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -174,14 +174,14 @@ func.func @if_sg_id_range(%m: memref<32x64xf32>, %n: memref<32x32xf32>, %o: memr
 // CHECK-DAG:   arith.divui %[[REL]], %c2 : index
 // CHECK-DAG:   arith.remui %[[REL]], %c2 : index
 // CHECK:       %[[M:[0-9a-z_]+]] = xegpu.create_nd_tdesc %m : memref<32x64xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  %[[W:[0-9a-z_]+]] = xegpu.load_nd %[[M]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
+// CHECK:       %[[W:[0-9a-z_]+]] = xegpu.load_nd %[[M]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
 // CHECK-NEXT:  %[[WE:[0-9a-z_]+]] = math.exp %[[W]] : vector<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[WE]], %[[M]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+// CHECK:       xegpu.store_nd %[[WE]], %[[M]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  scf.if %c {
 // CHECK-NEXT:    %[[P:[0-9a-z_]+]] = xegpu.create_nd_tdesc %n : memref<32x32xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:    %[[X:[0-9a-z_]+]] = xegpu.load_nd %[[P]][%[[PR:[0-9a-z_]+]], %[[PC:[0-9a-z_]+]]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
+// CHECK:         %[[X:[0-9a-z_]+]] = xegpu.load_nd %[[P]][%[[PR:[0-9a-z_]+]], %[[PC:[0-9a-z_]+]]] : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>
 // CHECK-NEXT:    %[[XE:[0-9a-z_]+]] = math.exp %[[X]] : vector<16x16xf32>
 // CHECK-NEXT:    %[[Q:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<32x32xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:    xegpu.store_nd %[[XE]], %[[Q]][%[[PR]], %[[PC]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+// CHECK:         xegpu.store_nd %[[XE]], %[[Q]][%[[PR]], %[[PC]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  }{{ ?}}{sg_id_range = #xegpu.range<[2 : i64, 6 : i64]>}
 // CHECK-NEXT:  func.return

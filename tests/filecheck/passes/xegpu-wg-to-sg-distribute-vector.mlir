@@ -44,18 +44,18 @@ func.func @broadcasts(%m: memref<64x128xf32>, %row: memref<1x128xf32>, %col: mem
 }
 // CHECK-LABEL: func.func @broadcasts
 // CHECK:       %[[V00:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[R0:[0-9a-z_]+]], %[[C0:[0-9a-z_]+]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], %[[C1:[0-9a-z_]+]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C0]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT:  %[[V11:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], %[[C1]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], %[[C1:[0-9a-z_]+]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C0]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+// CHECK:       %[[V11:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], %[[C1]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
 // CHECK-NEXT:  %[[BS:[0-9a-z_]+]] = vector.broadcast %s : f32 to vector<16x32xf32>
 // CHECK-NOT:   vector.broadcast %s
 // CHECK:       %[[ROW0:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
-// CHECK-NEXT:  %[[ROW1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
+// CHECK:       %[[ROW1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
 // CHECK-NEXT:  %[[BR0:[0-9a-z_]+]] = vector.broadcast %[[ROW0]] : vector<1x32xf32> to vector<16x32xf32>
 // CHECK-NEXT:  %[[BR1:[0-9a-z_]+]] = vector.broadcast %[[ROW1]] : vector<1x32xf32> to vector<16x32xf32>
 // CHECK-NOT:   vector.broadcast %[[ROW0]]
 // CHECK:       %[[COL0:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
-// CHECK-NEXT:  %[[COL1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
+// CHECK:       %[[COL1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
 // CHECK-NEXT:  %[[F0:[0-9a-z_]+]] = vector.shape_cast %[[COL0]] : vector<1x32xf32> to vector<32xf32>
 // CHECK-NEXT:  %[[F1:[0-9a-z_]+]] = vector.shape_cast %[[COL1]] : vector<1x32xf32> to vector<32xf32>
 // CHECK-NEXT:  %[[BC0:[0-9a-z_]+]] = vector.broadcast %[[F0]] : vector<32xf32> to vector<16x32xf32>
@@ -73,10 +73,10 @@ func.func @broadcasts(%m: memref<64x128xf32>, %row: memref<1x128xf32>, %col: mem
 // CHECK-NEXT:  %[[D10:[0-9a-z_]+]] = arith.subf %[[A10]], %[[BC0]] : vector<16x32xf32>
 // CHECK-NEXT:  %[[D11:[0-9a-z_]+]] = arith.subf %[[A11]], %[[BC1]] : vector<16x32xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<64x128xf32> -> !xegpu.tensor_desc<16x32xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[D00]], %[[U]][%[[R0]], %[[C0]]] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[D01]], %[[U]][%[[R0]], %[[C1]]] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[D10]], %[[U]][%[[R1]], %[[C0]]] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[D11]], %[[U]][%[[R1]], %[[C1]]] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
+// CHECK:       xegpu.store_nd %[[D00]], %[[U]][%[[R0]], %[[C0]]] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
+// CHECK:       xegpu.store_nd %[[D01]], %[[U]][%[[R0]], %[[C1]]] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
+// CHECK:       xegpu.store_nd %[[D10]], %[[U]][%[[R1]], %[[C0]]] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
+// CHECK:       xegpu.store_nd %[[D11]], %[[U]][%[[R1]], %[[C1]]] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -97,9 +97,9 @@ func.func @shape_cast_3d(%m: memref<32x64xf32>, %o: memref<32x64xf32>) {
 }
 // CHECK-LABEL: func.func @shape_cast_3d
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[R0:[0-9a-z_]+]], %[[C0:[0-9a-z_]+]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], %[[C1:[0-9a-z_]+]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-// CHECK-NEXT:  %[[V2:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C0]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-// CHECK-NEXT:  %[[V3:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], %[[C1]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], %[[C1:[0-9a-z_]+]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+// CHECK:       %[[V2:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C0]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+// CHECK:       %[[V3:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], %[[C1]]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
 // CHECK-NEXT:  %[[S0:[0-9a-z_]+]] = vector.shape_cast %[[V0]] : vector<8x16xf32> to vector<1x8x16xf32>
 // CHECK-NEXT:  %[[S1:[0-9a-z_]+]] = vector.shape_cast %[[V1]] : vector<8x16xf32> to vector<1x8x16xf32>
 // CHECK-NEXT:  %[[S2:[0-9a-z_]+]] = vector.shape_cast %[[V2]] : vector<8x16xf32> to vector<1x8x16xf32>
@@ -113,10 +113,10 @@ func.func @shape_cast_3d(%m: memref<32x64xf32>, %o: memref<32x64xf32>) {
 // CHECK-NEXT:  %[[B2:[0-9a-z_]+]] = vector.shape_cast %[[E2]] : vector<1x8x16xf32> to vector<8x16xf32>
 // CHECK-NEXT:  %[[B3:[0-9a-z_]+]] = vector.shape_cast %[[E3]] : vector<1x8x16xf32> to vector<8x16xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<32x64xf32> -> !xegpu.tensor_desc<8x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[B0]], %[[U]][%[[R0]], %[[C0]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[B1]], %[[U]][%[[R0]], %[[C1]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[B2]], %[[U]][%[[R1]], %[[C0]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[B3]], %[[U]][%[[R1]], %[[C1]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+// CHECK:       xegpu.store_nd %[[B0]], %[[U]][%[[R0]], %[[C0]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+// CHECK:       xegpu.store_nd %[[B1]], %[[U]][%[[R0]], %[[C1]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+// CHECK:       xegpu.store_nd %[[B2]], %[[U]][%[[R1]], %[[C0]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+// CHECK:       xegpu.store_nd %[[B3]], %[[U]][%[[R1]], %[[C1]]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -148,7 +148,7 @@ func.func @shape_cast_regather(%m: memref<32x16xf16>, %o: memref<32x16xf16>) {
 // CHECK:       vector.shape_cast %[[E1]] : vector<1x4x16xf16> to vector<64xf16>
 // CHECK:       %[[B:[0-9a-z_]+]] = vector.shape_cast %{{[0-9a-z_]+}} : vector<128xf16> to vector<8x16xf16>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<32x16xf16> -> !xegpu.tensor_desc<8x16xf16>
-// CHECK-NEXT:  xegpu.store_nd %[[B]], %[[U]][%[[R]], 0] : vector<8x16xf16>, !xegpu.tensor_desc<8x16xf16>
+// CHECK:       xegpu.store_nd %[[B]], %[[U]][%[[R]], 0] : vector<8x16xf16>, !xegpu.tensor_desc<8x16xf16>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -168,19 +168,19 @@ func.func @transpose_wrap(%m: memref<64x128xf32>, %o: memref<128x64xf32>) {
 }
 // CHECK-LABEL: func.func @transpose_wrap
 // CHECK:       %[[V00:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[R0:[0-9a-z_]+]], %[[C0:[0-9a-z_]+]]] : !xegpu.tensor_desc<8x8xf32> -> vector<8x8xf32>
-// CHECK-NEXT:  %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], %[[C1:[0-9a-z_]+]]] : !xegpu.tensor_desc<8x8xf32> -> vector<8x8xf32>
-// CHECK-NEXT:  %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C0]]] : !xegpu.tensor_desc<8x8xf32> -> vector<8x8xf32>
-// CHECK-NEXT:  %[[V11:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], %[[C1]]] : !xegpu.tensor_desc<8x8xf32> -> vector<8x8xf32>
+// CHECK:       %[[V01:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R0]], %[[C1:[0-9a-z_]+]]] : !xegpu.tensor_desc<8x8xf32> -> vector<8x8xf32>
+// CHECK:       %[[V10:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], %[[C0]]] : !xegpu.tensor_desc<8x8xf32> -> vector<8x8xf32>
+// CHECK:       %[[V11:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1]], %[[C1]]] : !xegpu.tensor_desc<8x8xf32> -> vector<8x8xf32>
 // CHECK-DAG:   %[[X00:[0-9a-z_]+]] = vector.transpose %[[V00]], [1, 0] : vector<8x8xf32> to vector<8x8xf32>
 // CHECK-DAG:   %[[X01:[0-9a-z_]+]] = vector.transpose %[[V10]], [1, 0] : vector<8x8xf32> to vector<8x8xf32>
 // CHECK-DAG:   %[[X10:[0-9a-z_]+]] = vector.transpose %[[V01]], [1, 0] : vector<8x8xf32> to vector<8x8xf32>
 // CHECK-DAG:   %[[X11:[0-9a-z_]+]] = vector.transpose %[[V11]], [1, 0] : vector<8x8xf32> to vector<8x8xf32>
 // CHECK-NOT:   vector.transpose
 // CHECK:       %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<128x64xf32> -> !xegpu.tensor_desc<8x8xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[X00]], %[[U]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<8x8xf32>, !xegpu.tensor_desc<8x8xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[X01]], %[[U]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<8x8xf32>, !xegpu.tensor_desc<8x8xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[X10]], %[[U]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<8x8xf32>, !xegpu.tensor_desc<8x8xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[X11]], %[[U]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<8x8xf32>, !xegpu.tensor_desc<8x8xf32>
+// CHECK:       xegpu.store_nd %[[X00]], %[[U]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<8x8xf32>, !xegpu.tensor_desc<8x8xf32>
+// CHECK:       xegpu.store_nd %[[X01]], %[[U]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<8x8xf32>, !xegpu.tensor_desc<8x8xf32>
+// CHECK:       xegpu.store_nd %[[X10]], %[[U]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<8x8xf32>, !xegpu.tensor_desc<8x8xf32>
+// CHECK:       xegpu.store_nd %[[X11]], %[[U]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}] : vector<8x8xf32>, !xegpu.tensor_desc<8x8xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -201,7 +201,7 @@ func.func @extract_insert(%m: memref<128x64xf32>, %o: memref<128x64xf32>) {
 }
 // CHECK-LABEL: func.func @extract_insert
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%[[R0:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<16x64xf32> -> vector<16x64xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<16x64xf32> -> vector<16x64xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%[[R1:[0-9a-z_]+]], 0] : !xegpu.tensor_desc<16x64xf32> -> vector<16x64xf32>
 // CHECK-NEXT:  %[[X0:[0-9a-z_]+]] = vector.extract_strided_slice %[[V0]] {offsets = [0, 16], sizes = [16, 32], strides = [1, 1]} : vector<16x64xf32> to vector<16x32xf32>
 // CHECK-NEXT:  %[[X1:[0-9a-z_]+]] = vector.extract_strided_slice %[[V1]] {offsets = [0, 16], sizes = [16, 32], strides = [1, 1]} : vector<16x64xf32> to vector<16x32xf32>
 // CHECK-NEXT:  %[[E0:[0-9a-z_]+]] = math.exp %[[X0]] : vector<16x32xf32>
@@ -209,8 +209,8 @@ func.func @extract_insert(%m: memref<128x64xf32>, %o: memref<128x64xf32>) {
 // CHECK-NEXT:  %[[I0:[0-9a-z_]+]] = vector.insert_strided_slice %[[E0]], %[[V0]] {offsets = [0, 32], strides = [1, 1]} : vector<16x32xf32> into vector<16x64xf32>
 // CHECK-NEXT:  %[[I1:[0-9a-z_]+]] = vector.insert_strided_slice %[[E1]], %[[V1]] {offsets = [0, 32], strides = [1, 1]} : vector<16x32xf32> into vector<16x64xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<128x64xf32> -> !xegpu.tensor_desc<16x64xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[I0]], %[[U]][%[[R0]], 0] : vector<16x64xf32>, !xegpu.tensor_desc<16x64xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[I1]], %[[U]][%[[R1]], 0] : vector<16x64xf32>, !xegpu.tensor_desc<16x64xf32>
+// CHECK:       xegpu.store_nd %[[I0]], %[[U]][%[[R0]], 0] : vector<16x64xf32>, !xegpu.tensor_desc<16x64xf32>
+// CHECK:       xegpu.store_nd %[[I1]], %[[U]][%[[R1]], 0] : vector<16x64xf32>, !xegpu.tensor_desc<16x64xf32>
 // CHECK-NEXT:  func.return
 
 // -----
@@ -233,7 +233,7 @@ func.func @extract_3d(%m: memref<128x32xf32>, %o: memref<64x32xf32>) {
 }
 // CHECK-LABEL: func.func @extract_3d
 // CHECK:       %[[V0:[0-9a-z_]+]] = xegpu.load_nd %[[T:[0-9a-z_]+]][%{{[0-9a-z_]+}}, %[[C:[0-9a-z_]+]]] : !xegpu.tensor_desc<32x16xf32> -> vector<32x16xf32>
-// CHECK-NEXT:  %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%{{[0-9a-z_]+}}, %[[C]]] : !xegpu.tensor_desc<32x16xf32> -> vector<32x16xf32>
+// CHECK:       %[[V1:[0-9a-z_]+]] = xegpu.load_nd %[[T]][%{{[0-9a-z_]+}}, %[[C]]] : !xegpu.tensor_desc<32x16xf32> -> vector<32x16xf32>
 // CHECK-NEXT:  %[[S0:[0-9a-z_]+]] = vector.shape_cast %[[V0]] : vector<32x16xf32> to vector<1x32x16xf32>
 // CHECK-NEXT:  %[[S1:[0-9a-z_]+]] = vector.shape_cast %[[V1]] : vector<32x16xf32> to vector<1x32x16xf32>
 // CHECK-NEXT:  %[[X0:[0-9a-z_]+]] = vector.extract_strided_slice %[[S0]] {offsets = [0, 8, 0], sizes = [1, 16, 16], strides = [1, 1, 1]} : vector<1x32x16xf32> to vector<1x16x16xf32>
@@ -241,6 +241,6 @@ func.func @extract_3d(%m: memref<128x32xf32>, %o: memref<64x32xf32>) {
 // CHECK-NEXT:  %[[F0:[0-9a-z_]+]] = vector.shape_cast %[[X0]] : vector<1x16x16xf32> to vector<16x16xf32>
 // CHECK-NEXT:  %[[F1:[0-9a-z_]+]] = vector.shape_cast %[[X1]] : vector<1x16x16xf32> to vector<16x16xf32>
 // CHECK-NEXT:  %[[U:[0-9a-z_]+]] = xegpu.create_nd_tdesc %o : memref<64x32xf32> -> !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[F0]], %[[U]][%{{[0-9a-z_]+}}, %[[C2:[0-9a-z_]+]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
-// CHECK-NEXT:  xegpu.store_nd %[[F1]], %[[U]][%{{[0-9a-z_]+}}, %[[C2]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+// CHECK:       xegpu.store_nd %[[F0]], %[[U]][%{{[0-9a-z_]+}}, %[[C2:[0-9a-z_]+]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+// CHECK:       xegpu.store_nd %[[F1]], %[[U]][%{{[0-9a-z_]+}}, %[[C2]]] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
 // CHECK-NEXT:  func.return
