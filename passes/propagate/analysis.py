@@ -34,14 +34,13 @@ from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_lay
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp, UpdateNdOffsetOp
 from wgdist.dialects.xegpu.types import TensorDescType
-from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors
+from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors, with_unit_dims
 from wgdist.layout_rules import (
     RuleError,
     block_layouts,
     reduction_source_accepts,
     same_distribution,
 )
-from wgdist.passes.distribute.common import unit_dims
 from wgdist.passes.propagate.anchors import (
     dpas_b_descriptors,
     dpas_cd_from_ab,
@@ -218,7 +217,7 @@ class Analysis:
         model = attr.to_model()
         shape = value_shape(v)
         if shape is not None:
-            model = unit_dims(shape, model)  # LLVM 22's [32, 1]/[8, 128] on a 256x1 value
+            model = with_unit_dims(shape, model)  # LLVM 22's [32, 1]/[8, 128] on a 256x1 value
         return self._decorate(model, v, role)
 
     def _seed_results(self, op: Operation) -> None:

@@ -24,9 +24,8 @@ from wgdist.dialects.xegpu.layout_access import set_result_layout
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
 from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp
 from wgdist.dialects.xegpu.types import TensorDescType
-from wgdist.layout import AnyLayout, Layout, SliceLayout
+from wgdist.layout import AnyLayout, Layout, SliceLayout, with_unit_dims
 from wgdist.layout_rules import same_distribution, sg_part
-from wgdist.passes.distribute.common import unit_dims
 from wgdist.passes.propagate.analysis import Analysis, describe
 from wgdist.passes.propagate.op_rules import is_elementwise, packed_load, shape_of, value_shape
 
@@ -194,7 +193,7 @@ def llvm_spelling(an: Analysis, root: Operation) -> dict[SSAValue, AnyLayout]:
     * elementwise ops on such a value: the same slice;
     * a ``shape_cast`` re-inserting exactly the sliced unit dims: the slice's parent, ``sg_data``
       of the unit dims included (``[32, 1]/[8, 128]`` on ``256x1``; our passes read extent-1 dims
-      as ``sg_data = 1``, :func:`wgdist.passes.distribute.common.unit_dims`).
+      as ``sg_data = 1``, :func:`wgdist.layout.with_unit_dims`).
     """
     spell: dict[SSAValue, AnyLayout] = {}
     for op in root.walk():
@@ -224,7 +223,7 @@ def llvm_spelling(an: Analysis, root: Operation) -> dict[SSAValue, AnyLayout]:
                 and sshape is not None
                 and _unit_dims_removed(sshape, rshape, src_sp.dims)
             ):
-                if same_distribution(rshape, unit_dims(rshape, src_sp.parent), have):
+                if same_distribution(rshape, with_unit_dims(rshape, src_sp.parent), have):
                     spell[r] = src_sp.parent
                 continue
         if cand is not None and same_distribution(rshape, cand, have):
