@@ -110,3 +110,47 @@ func.func @init_conflict(%m: memref<256x128xf32>, %o: memref<256x128xf32>, %n: i
 // CHECK: %r = scf.for %i = %c0 to %n step %c1 iter_args(%v = %[[CV]]) -> (vector<256x128xf32>) {
 // CHECK: %e = math.exp %v {layout_result_0 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [1, 0]>} : vector<256x128xf32>
 // CHECK: xegpu.store_nd %r, %to[0, 0] <{layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>}> : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>>
+
+// -----
+
+// A value used as dpas B and by another consumer: B keeps the layout the dpas derives (it is
+// loaded that way), the other consumer gets a conversion (LLVM 22 keeps one layout silently).
+#c = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>
+#s = #xegpu.layout<sg_layout = [16, 1], sg_data = [4, 128]>
+gpu.module @k {
+gpu.func @b_and_store(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x128xf32>, %D: memref<64x128xf16>) kernel {
+  %ta = xegpu.create_nd_tdesc %A : memref<128x64xf16> -> !xegpu.tensor_desc<128x64xf16>
+  %tb = xegpu.create_nd_tdesc %B : memref<64x128xf16> -> !xegpu.tensor_desc<64x128xf16>
+  %a = xegpu.load_nd %ta[0, 0] : !xegpu.tensor_desc<128x64xf16> -> vector<128x64xf16>
+  %b = xegpu.load_nd %tb[0, 0] : !xegpu.tensor_desc<64x128xf16> -> vector<64x128xf16>
+  %d = xegpu.dpas %a, %b {layout_cd = #c} : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+  %tc = xegpu.create_nd_tdesc %C : memref<128x128xf32> -> !xegpu.tensor_desc<128x128xf32, #c>
+  xegpu.store_nd %d, %tc[0, 0] : vector<128x128xf32>, !xegpu.tensor_desc<128x128xf32, #c>
+  %nb = arith.negf %b : vector<64x128xf16>
+  %td = xegpu.create_nd_tdesc %D : memref<64x128xf16> -> !xegpu.tensor_desc<64x128xf16, #s>
+  xegpu.store_nd %nb, %td[0, 0] : vector<64x128xf16>, !xegpu.tensor_desc<64x128xf16, #s>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @b_and_store(
+// CHECK: %tb = xegpu.create_nd_tdesc %B : memref<64x128xf16> -> !xegpu.tensor_desc<64x128xf16, #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32], order = [1, 0]>>
+// CHECK: %[[CV:.*]] = xegpu.convert_layout %b <{input_layout = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32], order = [1, 0]>, target_layout = #xegpu.layout<sg_layout = [16, 1], sg_data = [4, 128]>}>
+// CHECK: xegpu.dpas %a, %b {layout_a = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64], order = [1, 0]>, layout_b = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32], order = [1, 0]>
+// CHECK: %nb = arith.negf %[[CV]] {layout_result_0 = #xegpu.layout<sg_layout = [16, 1], sg_data = [4, 128], order = [1, 0]>}
+
+// -----
+
+// A user's convert_layout whose consumer has no layout (a return) keeps its target_layout
+// (LLVM 22 rewrites it to a lane default and then fails its own verifier).
+#a = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
+#b = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>
+func.func @convert_no_consumer_layout(%x: vector<256x128xf32>, %o: memref<256x128xf32>) -> vector<256x128xf32> {
+  %t = xegpu.create_nd_tdesc %o : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #a>
+  %e = math.exp %x : vector<256x128xf32>
+  xegpu.store_nd %e, %t[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #a>
+  %c = xegpu.convert_layout %e <{input_layout = #a, target_layout = #b}> : vector<256x128xf32>
+  return %c : vector<256x128xf32>
+}
+// CHECK-LABEL: func.func @convert_no_consumer_layout(
+// CHECK: %c = xegpu.convert_layout %e <{input_layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>, target_layout = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>}>
+// CHECK-NEXT: return %c
