@@ -3,8 +3,8 @@
 Each row is one scheme; each column one machine/grid case. The numbers are total fetched blocks
 (A + B panels, K blocks each) under the cache model's assumptions: a ranking aid, not a
 measurement. A and B panels weigh the same here (square-ish tiles); with unequal tile sizes use
-``Fetches.bytes``. The last row is what ``scheme=auto`` picks for that case (``+balanced``: with
-the XCD step). Schemes with an XCD step use the case's XCD count.
+``Fetches.bytes``. The last row is what ``scheme=auto``'s choice fetches; the lines after the table
+say what it chose. Schemes with an XCD step use the case's XCD count.
 
     .venv/bin/python bench/reorder_cache_model.py
 """
@@ -54,14 +54,11 @@ def main() -> None:
             s = resolve(str(name), num_xcds=x, **opts)  # type: ignore[arg-type]
             row.append(scheme_fetches(s, nx, ny, window, k).total)
         print(f"{label:<18}" + "".join(f"{v:>{width}}" for v in row))
-    picks = []
-    for _, nx, ny, x, window, k in CASES:
-        c = choose_auto(nx, ny, x, window, k)
-        s = c.scheme
-        short = s.name if s.group_dim is None else f"{s.name} G={s.group_size} d={s.group_dim}"
-        short += f" +{s.xcd_remap}" if s.has_xcd_step else ""
-        picks.append(f"{c.fetches} {short}")
-    print(f"{'auto':<18}" + "".join(f"{p:>{width}}" for p in picks))
+    picks = [choose_auto(nx, ny, x, window, k) for _, nx, ny, x, window, k in CASES]
+    print(f"{'auto':<18}" + "".join(f"{c.fetches:>{width}}" for c in picks))
+    print("scheme=auto's choices:")
+    for case, c in zip(CASES, picks):
+        print(f"  {case[0]:<{width}} {c.scheme.describe()} ({c.scheme.spec()})")
     print(f"({time.perf_counter() - t0:.2f} s)")
 
 

@@ -159,7 +159,8 @@ are co-resident; groups of 2 M rows share their B panels) emits the grouped walk
     %5 = arith.andi %1, %c31 : index
     %wg_y = arith.shrui %5, %c1 : index
 
-with ``remark: 'gpu.func' op @k: scheme=auto chose ... for the 16x16 grid: fewest modelled
+with ``remark: 'gpu.func' op @k: scheme=auto chose grouped along M, group-size 2, no XCD step
+(scheme=triton group-size=2 group-style=wave) for the 16x16 grid: fewest modelled
 fetches among 21 candidates: 768 vs 1152 blocks for identity (33% fewer), summed over all 8
 XCDs; model: window 64 workgroups per XCD, 8 blocks per panel``. With ``window=8 k-blocks=2``
 (only 8 co-resident workgroups per XCD) no candidate beats the default order: the kernel is left
@@ -353,7 +354,8 @@ class ReorderWorkgroupsPass(ModulePass):
         )
         remark(
             fn,
-            f"@{_fn_name(fn)}: scheme=auto chose {choice.scheme.spec()} for the "
+            f"@{_fn_name(fn)}: scheme=auto chose {choice.scheme.describe()} "
+            f"({choice.scheme.spec()}) for the "
             f"{grid[0]}x{grid[1]} grid: {choice.reason()}",
         )
         return choice.scheme

@@ -189,15 +189,19 @@ def run(argv: Sequence[str] | None) -> str:
     if args.scheme == "auto":
         choice = choose_auto(nx, ny, x, args.window, args.k_blocks)
         scheme: Scheme = choice.scheme
-        lines.append(f"scheme=auto chose: {scheme.spec()}")
+        lines.append(f"scheme=auto chose: {scheme.describe()}")
+        lines.append(f"  options: {scheme.spec(COMMAND_LINE)}")
         lines.append(f"  why: {choice.reason()}")
         lines.append("  best candidates (total fetched blocks):")
         for s, t in choice.ranking[:6]:
-            lines.append(f"    {t:>8}  {s.spec()}")
+            lines.append(f"    {t:>8}  {s.describe()}")
         lines.append("")
     else:
         scheme = resolve(args.scheme, **{k: options[k] for k in OPTIONS[:6]})
-    head = f"{nx}x{ny} grid (x: M tiles, y: N tiles), {scheme.spec()}"
+    head = (
+        f"{nx}x{ny} grid (x: M tiles, y: N tiles): {scheme.describe()} "
+        f"({scheme.spec(COMMAND_LINE)})"
+    )
     table = dispatch_table(scheme, nx, ny)
     lines.insert(0, head)
     lines.append(

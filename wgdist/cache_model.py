@@ -13,10 +13,18 @@ the default order, 48 with ``GROUP_SIZE_M = 2``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from wgdist.reorder import Scheme, bijection_error, mapping_exprs, remap_all, remap_ids, resolve
+from wgdist.reorder import (
+    Scheme,
+    bijection_error,
+    closest_preset,
+    mapping_exprs,
+    remap_all,
+    remap_ids,
+    resolve,
+)
 
 # The model's parameters when none are given: one set for the pass and the tool alike.
 # window: co-resident workgroups per XCD (an MI300X XCD has 38 CUs and holds one or more
@@ -198,7 +206,7 @@ def auto_candidates(nx: int, ny: int, num_xcds: int) -> list[Scheme]:
         key = (s.xcd_remap if s.has_xcd_step else "none", s.group_dim, s.group_size, s.group_style)
         if key not in seen:
             seen.add(key)
-            unique.append(s)
+            unique.append(replace(s, name=closest_preset(s)))  # named by what it is
     return unique
 
 

@@ -74,18 +74,66 @@ class Scheme:
     def has_xcd_step(self) -> bool:
         return self.xcd_remap != "none" and self.num_xcds > 1
 
-    def spec(self) -> str:
-        """Option string that reproduces this scheme (``scheme=... group-size=...``)."""
-        parts = [f"scheme={self.name}", f"xcd-remap={self.xcd_remap}", f"num-xcds={self.num_xcds}"]
-        if self.xcd_remap == "chunked":
-            parts.append(f"chunk={self.chunk}")
-        if self.group_dim is not None:
-            parts += [
-                f"group-dim={self.group_dim}",
-                f"group-size={self.group_size}",
-                f"group-style={self.group_style}",
-            ]
-        return " ".join(parts)
+    def spec(self, spelling: Spelling | None = None) -> str:
+        """Options that reproduce this scheme: its preset (or the closest one) + what differs."""
+        sp = spelling or PIPELINE
+        base = self.name if _overrides(self, self.name) is not None else closest_preset(self)
+        parts = [("scheme", base)] + (_overrides(self, base) or [])
+        return " ".join(sp.val(k, v) for k, v in parts)
+
+    def describe(self) -> str:
+        """What the scheme does, in words (``grouped along M, group-size 2, no XCD step``)."""
+        if self.group_dim is None:
+            walk = "no grouping"
+        else:
+            walk = f"grouped along {'MN'[self.group_dim]}, group-size {self.group_size}"
+            if self.group_size == 1 and self.group_dim == 0:
+                walk += " (row-major)"
+            elif self.group_style == "triton" and self.group_size > 1:
+                walk += ", triton-style last group"
+        if not self.has_xcd_step:
+            return "the identity: " * (self.group_dim is None) + walk + ", no XCD step"
+        step = f"{self.xcd_remap} XCD step over {self.num_xcds} XCDs"
+        return f"{walk}, {step}" + (f" (chunk {self.chunk})" if self.xcd_remap == "chunked" else "")
+
+
+def _overrides(s: Scheme, preset: str) -> list[tuple[str, Any]] | None:
+    """Options that turn ``preset`` into ``s`` (None: it cannot, or would need xcd-remap=none)."""
+    if preset not in _PRESETS:
+        return None
+    remap, dim, size, style = _PRESETS[preset]
+    if s.group_dim is None and dim is not None:
+        return None
+    if not s.has_xcd_step and remap != "none" and s.num_xcds > 1 and preset != s.name:
+        return None  # only the user's own preset may hide its XCD step behind num-xcds=1
+    out: list[tuple[str, Any]] = []
+    if s.group_dim is not None:
+        if s.group_dim != (0 if dim is None else dim):
+            out.append(("group-dim", s.group_dim))
+        if s.group_size != (size or DEFAULT_GROUP_SIZE) or dim is None:
+            out.append(("group-size", s.group_size))
+        if s.group_style != style and s.group_size > 1:
+            out.append(("group-style", s.group_style))
+    if s.has_xcd_step:
+        if s.xcd_remap != remap:
+            out.append(("xcd-remap", s.xcd_remap))
+        out.append(("num-xcds", s.num_xcds))
+        if s.xcd_remap == "chunked" and s.chunk != DEFAULT_CHUNK:
+            out.append(("chunk", s.chunk))
+    return out
+
+
+def closest_preset(s: Scheme) -> str:
+    """The preset that needs the fewest options to become ``s`` and has its XCD step or none."""
+    best: tuple[int, int, str] | None = None
+    for order, preset in enumerate(("wave", "triton", "tensile", "rocroller", "row-major")):
+        remap, dim, size, _ = _PRESETS[preset]
+        if (remap != "none") != s.has_xcd_step or (preset == "row-major" and s.group_size != 1):
+            continue
+        extra = _overrides(s, preset)
+        if extra is not None and (best is None or (len(extra), order) < best[:2]):
+            best = (len(extra), order, preset)
+    return "identity" if best is None or s.group_dim is None else best[2]
 
 
 def check_scheme_values(s: Scheme) -> None:

@@ -126,7 +126,8 @@ def test_auto_ir_equals_its_choice(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     choice = choose_auto(8, 8, num_xcds=8, window=8, k_blocks=1)
     assert (
-        f"scheme=auto chose {choice.scheme.spec()}" in err and "48 vs 72 blocks for identity" in err
+        f"scheme=auto chose {choice.scheme.describe()} ({choice.scheme.spec()})" in err
+        and "48 vs 72 blocks for identity" in err
     )
     want_x, want_y = remap_all(choice.scheme, 8, 8)
     fn = kernel_fn(module)

@@ -25,7 +25,7 @@ gpu.module @m {
 }
 
 // identity on the grid: the kernel is left as written, with a remark.
-// IDENTITY: remark: 'gpu.func' op @k: scheme=identity xcd-remap=none num-xcds=1 is the identity on the 6x8 grid: left unchanged
+// IDENTITY: remark: 'gpu.func' op @k: scheme=identity is the identity on the 6x8 grid: left unchanged
 // IDENTITY:      %x = gpu.block_id x
 // IDENTITY-NEXT: %y = gpu.block_id y
 // IDENTITY:      memref.store %v, %c[%x, %y]
@@ -214,7 +214,7 @@ gpu.module @m {
 // CHUNKED-NOT:   gpu.block_id
 
 // auto picks by the cache model and says so in a remark.
-// AUTO: remark: 'gpu.func' op @k: scheme=auto chose scheme=wave xcd-remap=none num-xcds=8 group-dim=0 group-size=2 group-style=wave for the 8x8 grid: fewest modelled fetches among 15 candidates: 384 vs 576 blocks for identity (33% fewer), summed over all 8 XCDs; model: window 8 workgroups per XCD, 8 blocks per panel
+// AUTO: remark: 'gpu.func' op @k: scheme=auto chose grouped along M, group-size 2, no XCD step (scheme=triton group-size=2 group-style=wave) for the 8x8 grid: fewest modelled fetches among 15 candidates: 384 vs 576 blocks for identity (33% fewer), summed over all 8 XCDs; model: window 8 workgroups per XCD, 8 blocks per panel
 // AUTO-LABEL: gpu.func @k(
 // AUTO-NEXT:  %block_id_x = gpu.block_id x
 // AUTO-NEXT:  %block_id_y = gpu.block_id y
