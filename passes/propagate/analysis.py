@@ -467,22 +467,24 @@ class Analysis:
                 self._relax_reduction(op)
 
     def _relax_reduction(self, op: MultiDimReductionOp) -> None:
-        """A reduction split over subgroups takes its source as produced when that gives every
-        subgroup the same result fibres (:func:`~wgdist.layout_rules.reduction_source_accepts`)
-        instead of converting it to the derived source layout; its result is then spelled as
-        the slice of that source."""
+        """A reduction takes its source as produced, even split over subgroups along a reduced
+        dim, when that gives every subgroup the same result fibres
+        (:func:`~wgdist.layout_rules.reduction_source_accepts`), instead of converting it to the
+        derived source layout; its result is then spelled as the slice of that source."""
         use = (op, 0)
         req, have, res = self.uses.get(use), self.layout.get(op.source), self.layout.get(op.dest)
         shape = value_shape(op.source)
-        if req is None or have is None or not isinstance(res, SliceLayout) or shape is None:
+        if req is None or have is None or res is None or shape is None:
             return
+        if not isinstance(res, SliceLayout) and op.dest in self.fixed:
+            return  # a user's plain result stays subgroup-local
         if same_distribution(shape, have, req):
             return
         red = [int(d) for d in op.get_reduction_dims()]
         if not reduction_source_accepts(res, shape, red, have):
             return
         self.uses[use] = have
-        if op.dest not in self.fixed and isinstance(have, Layout) and sorted(res.dims) == sorted(red):
+        if op.dest not in self.fixed and isinstance(have, Layout):
             self.layout[op.dest] = SliceLayout(have, tuple(sorted(red)))
 
 
