@@ -320,9 +320,10 @@ class ReorderWorkgroupsPass(ModulePass):
             where = "" if grid is None else f" on the {grid[0]}x{grid[1]} grid"
             remark(fn, f"@{_fn_name(fn)}: {scheme.spec()} is the identity{where}: left unchanged")
             return
-        new_ids = _emit(fn, exprs)
+        used = {_dim(b) for b in old}  # no op for an id nobody reads (e.g. y on a 1-D grid)
+        new_ids = _emit(fn, {d: e for d, e in zip("xy", exprs) if d in used})
         for b in old:
-            b.results[0].replace_all_uses_with(new_ids[0] if _dim(b) == "x" else new_ids[1])
+            b.results[0].replace_all_uses_with(new_ids[_dim(b)])
             Rewriter.erase_op(b)
 
     def _static_grid(self, fn: Operation) -> tuple[int, int] | None:
@@ -409,8 +410,12 @@ def _known_grid(fn: Operation) -> tuple[int, int] | None:
     return sizes[0], sizes[1] if len(sizes) > 1 else 1
 
 
-def _emit(fn: Operation, roots: tuple[Expr, Expr]) -> tuple[SSAValue, SSAValue]:
-    """Insert ops computing ``roots`` at the entry of ``fn``; one op per distinct node."""
+def _emit(fn: Operation, ids: dict[str, Expr]) -> dict[str, SSAValue]:
+    """Insert ops computing ``ids`` (``x``/``y`` -> expression) at the entry of ``fn``.
+
+    One op per distinct node; the results are named ``%wg_x``/``%wg_y``.
+    """
+    roots = tuple(ids.values())
     block = fn.regions[0].blocks[0]
     first = block.first_op
     ip = InsertPoint.before(first) if first is not None else InsertPoint.at_end(block)
@@ -455,10 +460,10 @@ def _emit(fn: Operation, roots: tuple[Expr, Expr]) -> tuple[SSAValue, SSAValue]:
             values[n] = insert(arith.SelectOp(cond, args[2], args[3]))
         else:
             values[n] = insert(_BINARY[n.kind](args[0], args[1]))
-    new_x, new_y = (value(r) if r.kind in ("const", "var") else values[r] for r in roots)
-    new_x.name_hint = "wg_x"
-    new_y.name_hint = "wg_y"
-    return new_x, new_y
+    out = {d: value(r) if r.kind in ("const", "var") else values[r] for d, r in ids.items()}
+    for d, v in out.items():
+        v.name_hint = f"wg_{d}"
+    return out
 
 
 def _id_op(cls: type[Operation], dim: DimensionEnum) -> Operation:

@@ -338,8 +338,8 @@ def grid_vars(nx: int | None, ny: int | None) -> tuple[Expr, Expr, Expr, Expr]:
     """Leaves ``bx, by, nx, ny``: constants for a static size, bounded variables otherwise."""
     nxe = var("nx", 1) if nx is None else const(nx)
     nye = var("ny", 1) if ny is None else const(ny)
-    bx = var("bx", 0, None if nx is None else nx - 1)
-    by = var("by", 0, None if ny is None else ny - 1)
+    bx = const(0) if nx == 1 else var("bx", 0, None if nx is None else nx - 1)
+    by = const(0) if ny == 1 else var("by", 0, None if ny is None else ny - 1)
     return bx, by, nxe, nye
 
 
@@ -349,11 +349,14 @@ def mapping_exprs(s: Scheme, nx: int | None = None, ny: int | None = None) -> tu
         if size is not None and size < 1:
             raise ValueError(f"grid size along {name} must be >= 1, got {size}")
     bx, by, nxe, nye = grid_vars(nx, ny)
-    if not s.has_xcd_step and s.group_dim is None:
+    flat = nx is not None and ny is not None and 1 in (nx, ny) and _walk_is_identity_1d(s, nx, ny)
+    if not s.has_xcd_step and (s.group_dim is None or flat):
         return bx, by
     f = bx + by * nxe
     total = nxe * nye
     i = xcd_step(f, total, s)
+    if flat:  # a 1-D grid whose walk is the identity: only the XCD step (i < T: no % or //)
+        return (const(0), i) if nx == 1 else (i, const(0))
     if s.group_dim is None:
         return i % nxe, i // nxe
     if s.group_dim == 0:
@@ -361,6 +364,22 @@ def mapping_exprs(s: Scheme, nx: int | None = None, ny: int | None = None) -> tu
         return m, n
     n, m = group_walk(i, nye, nxe, s.group_size, s.group_style)
     return m, n
+
+
+def _walk_is_identity_1d(s: Scheme, nx: int, ny: int) -> bool:
+    """On a 1-D grid, is the grouped walk of ``s`` (if any) the identity on ``i``?
+
+    A group of size 1 along the walk, or no other dimension to walk: every style is the identity,
+    except Triton's inside a cut-short last group that does not start at a multiple of its size.
+    """
+    if s.group_dim is None:
+        return True
+    par = nx if s.group_dim == 0 else ny
+    if par == 1 or s.group_style == "wave":
+        return True
+    g = min(s.group_size, par)
+    first = ((par - 1) // g) * g  # the last group
+    return first % (par - first) == 0
 
 
 # ---------------------------------------------------------------------------------------------
