@@ -14,9 +14,14 @@ pins (dpas ``layout_a/b/cd``, stored values, prefetched descriptors, convert_lay
 recorded on its use and becomes an ``xegpu.convert_layout`` in the rewrite. Producing ops turn
 their result layouts into operand requirements through :mod:`.op_rules`.
 
-Values that must carry one layout are *partners*: an ``scf.for``/``scf.while`` result and its
-region argument, and for tensor descriptors (whose layout is part of the type) also the init,
-yielded and ``update_nd_offset`` values of the chain.
+Values that must carry one layout are *partners* (:mod:`.partners`): an ``scf.for`` /
+``scf.while`` result and its region argument, and for tensor descriptors (whose layout is part
+of the type) also the init, yielded and ``update_nd_offset`` values of the chain. Once a
+descriptor has a layout, every store_nd through it requires its stored value to have it.
+
+What the anchors imply beyond their operands (a dpas's ``layout_cd`` from ``layout_a/b``, a
+descriptor's layout from a value stored through it, the B defaults of the inst/lane kinds) is in
+:mod:`.anchors`.
 """
 
 from __future__ import annotations
@@ -26,13 +31,13 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import VectorType
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 
 from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
 from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_layout
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
-from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp, UpdateNdOffsetOp
+from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors, with_unit_dims
 from wgdist.layout_rules import (
@@ -58,6 +63,7 @@ from wgdist.passes.propagate.op_rules import (
     shape_of,
     value_shape,
 )
+from wgdist.passes.propagate.partners import Partners, yield_of
 
 Use = tuple[Operation, int]
 
@@ -85,10 +91,6 @@ def _bits(t: Attribute) -> int:
     return int(width) if isinstance(width, int) else 32
 
 
-def _yield_of(region_block: Block) -> Operation:
-    last = region_block.last_op
-    assert last is not None
-    return last
 
 
 def operand_role(op: Operation, index: int) -> Role:
@@ -104,59 +106,16 @@ class Analysis:
     fixed: set[SSAValue] = field(default_factory=set)
     uses: dict[Use, AnyLayout] = field(default_factory=dict)
     fixed_uses: set[Use] = field(default_factory=set)
-    _uf: dict[SSAValue, SSAValue] = field(default_factory=dict)
-    _members: dict[SSAValue, list[SSAValue]] = field(default_factory=dict)
     _work: deque[SSAValue] = field(default_factory=deque)
     _blocked: dict[Operation, tuple[SSAValue, str]] = field(default_factory=dict)
     user_converts: set[Operation] = field(default_factory=set)
     _wg_fns: set[Operation] = field(default_factory=set)
     _b_descs: dict[SSAValue, Role] = field(default_factory=dict)
 
-    # ---- partners (union-find) ---------------------------------------------------------------
-    def _find(self, v: SSAValue) -> SSAValue:
-        while self._uf.get(v, v) is not v:
-            v = self._uf[v]
-        return v
-
-    def _union(self, a: SSAValue, b: SSAValue) -> None:
-        ra, rb = self._find(a), self._find(b)
-        if ra is rb:
-            return
-        self._uf[rb] = ra
-        self._members.setdefault(ra, [ra]).extend(self._members.pop(rb, [rb]))
+    _partners: Partners = field(default_factory=Partners)
 
     def partners(self, v: SSAValue) -> list[SSAValue]:
-        return self._members.get(self._find(v), [v])
-
-    def _link(self, op: Operation) -> None:
-        if isinstance(op, scf.ForOp):
-            body = op.body.block
-            yld = _yield_of(body)
-            for i, res in enumerate(op.results):
-                arg = body.args[i + 1]
-                self._union(res, arg)
-                if isinstance(res.type, TensorDescType):
-                    self._union(res, op.iter_args[i])
-                    self._union(res, yld.operands[i])
-        elif isinstance(op, scf.WhileOp):
-            before, after = op.before_region.block, op.after_region.block
-            cond, yld = _yield_of(before), _yield_of(after)
-            for j, res in enumerate(op.results):
-                self._union(res, after.args[j])
-                if isinstance(res.type, TensorDescType):
-                    self._union(res, cond.operands[j + 1])
-            for i, arg in enumerate(before.args):
-                if isinstance(arg.type, TensorDescType):
-                    self._union(arg, op.arguments[i])
-                    self._union(arg, yld.operands[i])
-        elif isinstance(op, scf.IfOp):
-            for i, res in enumerate(op.results):
-                if isinstance(res.type, TensorDescType):
-                    for region in (op.true_region, op.false_region):
-                        if region.blocks:
-                            self._union(res, _yield_of(region.block).operands[i])
-        elif isinstance(op, UpdateNdOffsetOp):
-            self._union(op.result, op.TensorDesc)
+        return self._partners.of(v)
 
     # ---- assignment --------------------------------------------------------------------------
     def _decorate(self, layout: AnyLayout | None, v: SSAValue, role: Role) -> AnyLayout | None:
@@ -315,9 +274,9 @@ class Analysis:
             elif isinstance(owner, scf.WhileOp):
                 if v.block is owner.before_region.block:
                     self.require(owner, v.index, lay)
-                    self.require(_yield_of(owner.after_region.block), v.index, lay)
+                    self.require(yield_of(owner.after_region.block), v.index, lay)
                 else:
-                    self.require(_yield_of(owner.before_region.block), v.index + 1, lay)
+                    self.require(yield_of(owner.before_region.block), v.index + 1, lay)
             return
         assert isinstance(v, OpResult)
         op = v.op
@@ -327,10 +286,10 @@ class Analysis:
         if isinstance(op, scf.IfOp):
             for region in (op.true_region, op.false_region):
                 if region.blocks:
-                    self.require(_yield_of(region.block), v.index, lay)
+                    self.require(yield_of(region.block), v.index, lay)
             return
         if isinstance(op, scf.WhileOp):
-            self.require(_yield_of(op.before_region.block), v.index + 1, lay)
+            self.require(yield_of(op.before_region.block), v.index + 1, lay)
             return
         if isinstance(op, ConvertLayoutOp):
             return  # a barrier: its operand requirement is input_layout, seeded
@@ -405,9 +364,9 @@ class Analysis:
         if isinstance(op, scf.IfOp | scf.ForOp):
             flows: list[SSAValue] = []
             if isinstance(op, scf.ForOp):
-                flows += [op.iter_args[r.index], _yield_of(op.body.block).operands[r.index]]
+                flows += [op.iter_args[r.index], yield_of(op.body.block).operands[r.index]]
             else:
-                flows += [_yield_of(reg.block).operands[r.index] for reg in (op.true_region, op.false_region) if reg.blocks]
+                flows += [yield_of(reg.block).operands[r.index] for reg in (op.true_region, op.false_region) if reg.blocks]
             return next((self.layout[v] for v in flows if v in self.layout and self.layout[v].is_wg), None)
         return forward_result_layout(op, [self.layout.get(o) for o in op.operands])
 
@@ -442,12 +401,12 @@ class Analysis:
 
     def _carried_for(self, op: scf.ForOp, i: int, lay: AnyLayout) -> None:
         self.require(op, 3 + i, lay)
-        self.require(_yield_of(op.body.block), i, lay)
+        self.require(yield_of(op.body.block), i, lay)
 
     def run(self, root: Operation) -> None:
         ops = list(root.walk())
         for op in ops:
-            self._link(op)
+            self._partners.link(op)
         self._wg_fns = wg_functions(root)
         if self.kind != "subgroup":
             self._b_descs = dpas_b_descriptors(ops, self.partners)
