@@ -29,6 +29,19 @@ After (``%sg = gpu.subgroup_id``, one delinearization per function)::
     %v0 = xegpu.load_nd %t[%o0, 0] : !xegpu.tensor_desc<32x128xf32> -> vector<32x128xf32>
     %v1 = xegpu.load_nd %t[%o1, 0] : !xegpu.tensor_desc<32x128xf32> -> vector<32x128xf32>
 
+Index arithmetic. Everything that depends only on the subgroup id is hoisted to the function
+entry and kept as linear forms over the coordinates: one op per distinct offset, constants
+folded (an index ``arith.constant`` offset of the kernel counts as a constant), ``a + b`` and
+``b + a`` the same op, ``(x + 16) + 8`` emitted as ``x + 24`` and ``(x * 16 + 64) / 16`` as
+``x + 4``; offsets left unused after folding are removed. Constants the pass introduces
+(reduction neutral elements) are built once per function, never inside a loop. For
+``load_nd %t[%c8, 8]`` with ``%c8 = arith.constant 8`` and two row rounds of 16::
+
+    %r  = arith.muli %row, %c8 : index         // tile row x * 8
+    %o0 = arith.addi %r, %c8 : index           // was: %c8 + %r and %r + %c8, both
+    %o1 = arith.addi %r, %c24 : index          // was: (%r + 16) + %c8
+    %v0 = xegpu.load_nd %t[%o0, %oc] ...
+
 Handled: create_nd_tdesc (with/without offsets, memref or integer address), load_nd (keeps
 ``transpose``/``packed``), store_nd, prefetch_nd, update_nd_offset, load_matrix, store_matrix,
 dpas (every A x B tile pair, K chained), elementwise arith/math, arith.constant (splat: one

@@ -230,6 +230,7 @@ def _rewrite(f: Operation, plan: Plan) -> None:
         op.detach()
         op.erase()
     ids.merge_constants()
+    ids.prune()
 
 
 __all__ = ["Handler", "Plan", "distribute_module", "handler_for", "register", "register_elementwise", "scf"]

@@ -103,7 +103,7 @@ def emit_regather(
         if len(runs) == 1:
             j, q, _, n = runs[0]
             return final(piece(j, q, n))
-        acc = env.emit(dense_constant(elt, [res_n], [0])).results[0]
+        acc = env.ids.splat(lambda: dense_constant(elt, [res_n], [0]), ("zero", str(elt), (res_n,)))
         for j, q, p, n in runs:
             acc = env.emit(InsertStridedSliceOp(piece(j, q, n), acc, [p], [1])).results[0]
         return final(acc)

@@ -10,6 +10,7 @@ offsets can leave ``[0, shape)`` for some subgroup (sharing), again decided by t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import prod
 
 from xdsl.dialects import arith
@@ -34,7 +35,14 @@ def _unravel(k: int, rounds: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class SgIds:
-    """The hoisted subgroup-id arithmetic of one function body ``entry``."""
+    """The hoisted subgroup-id arithmetic of one function body ``entry``.
+
+    Every hoisted index value is kept as a linear form ``sum(coef * atom) + k`` over *atoms*
+    (the subgroup id, its divisions and remainders) and emitted once per distinct form, in one
+    canonical shape: the terms in the order their atoms appeared, summed left to right, then
+    ``+ k``. So ``(x * 16 + 64) / 16`` is ``x + 4``, ``(x + 16) + 8`` is ``x + 24`` and
+    ``a + b`` is ``b + a``.
+    """
 
     def __init__(self, entry: Block) -> None:
         self.entry = entry
@@ -44,6 +52,14 @@ class SgIds:
         self._coords: dict[tuple[object, ...], Index] = {}
         self._sg: SSAValue | None = None
         self._hoisted: set[SSAValue] = set()
+        self._emitted: list[Operation] = []
+        self._lin: dict[SSAValue, tuple[dict[SSAValue, int], int]] = {}
+        """The linear form of each hoisted value built from forms."""
+        self._rank: dict[SSAValue, int] = {}
+        """Atom order (first use) for the canonical term order."""
+        self._plus: dict[SSAValue, tuple[SSAValue, int]] = {}
+        """``v -> (x, k)`` for each use-site ``v = x + k`` emitted here (constant ``k``)."""
+        self._splats: dict[tuple[object, ...], SSAValue] = {}
 
     # ---- hoisted emission --------------------------------------------------------------------
     def _hoist(self, op: Operation) -> SSAValue:
@@ -51,6 +67,7 @@ class SgIds:
         Rewriter.insert_op(op, point)
         self._last = op
         self._hoisted.add(op.results[0])
+        self._emitted.append(op)
         return op.results[0]
 
     def const(self, value: int) -> SSAValue:
@@ -61,12 +78,72 @@ class SgIds:
         return self._consts[value]
 
     def _binop(self, kind: type[arith.SignlessIntegerBinaryOperation], a: SSAValue, b: int) -> SSAValue:
+        """``a <kind> b`` hoisted and shared; for the ops that make atoms (divisions,
+        remainders, the rebased id); muls and adds go through :meth:`value_of`."""
         key = (kind.name, a, b)
         if key not in self._exprs:
             self._exprs[key] = self._hoist(kind(a, self.const(b)))
         return self._exprs[key]
 
+    # ---- values as linear forms --------------------------------------------------------------
+    @staticmethod
+    def constant_value(v: Index) -> int | None:
+        """The integer of an index constant (an ``int``, or an index ``arith.constant`` the
+        kernel or this pass defines), else None."""
+        if isinstance(v, int):
+            return v
+        if isinstance(v, OpResult) and isinstance(v.op, arith.ConstantOp):
+            attr = v.op.value
+            if isinstance(attr, IntegerAttr) and isinstance(v.type, IndexType):
+                return attr.value.data
+        return None
+
+    def as_index(self, v: Index) -> Index:
+        """``v`` with constant SSA values read as plain integers (so they fold)."""
+        c = self.constant_value(v)
+        return v if c is None else c
+
+    def linear(self, v: Index) -> tuple[dict[SSAValue, int], int]:
+        """``v`` as ``({atom: coefficient}, constant)``."""
+        c = self.constant_value(v)
+        if c is not None:
+            return {}, c
+        assert isinstance(v, SSAValue)
+        if v in self._lin:
+            return self._lin[v]
+        self._rank.setdefault(v, len(self._rank))
+        return {v: 1}, 0
+
+    def value_of(self, terms: dict[SSAValue, int], k: int) -> Index:
+        """The hoisted value of ``sum(coef * atom) + k`` (canonical shape, one op per form)."""
+        terms = {t: c for t, c in terms.items() if c}
+        if not terms:
+            return k
+        base = self._terms_value(terms)
+        if k == 0:
+            return base
+        return self._form(terms, k, lambda: arith.AddiOp(base, self.const(k)))
+
+    def _terms_value(self, terms: dict[SSAValue, int]) -> SSAValue:
+        items = sorted(terms.items(), key=lambda tc: self._rank.setdefault(tc[0], len(self._rank)))
+        if len(items) == 1:
+            t, c = items[0]
+            if c == 1:
+                return t
+            return self._form(terms, 0, lambda: arith.MuliOp(t, self.const(c)))
+        rest = self._terms_value(dict(items[:-1]))
+        last = self._terms_value(dict(items[-1:]))
+        return self._form(terms, 0, lambda: arith.AddiOp(rest, last))
+
+    def _form(self, terms: dict[SSAValue, int], k: int, build: Callable[[], Operation]) -> SSAValue:
+        key = ("form", frozenset(terms.items()), k)
+        if key not in self._exprs:
+            v = self._exprs[key] = self._hoist(build())
+            self._lin[v] = (dict(terms), k)
+        return self._exprs[key]
+
     def sg_id(self, base: int = 0) -> SSAValue:
+        """The function's ``gpu.subgroup_id``, rebased by ``base`` (sg_id_range)."""
         if self._sg is None:
             self._sg = self._hoist(SubgroupIdOp.create(result_types=[IndexType()]))
             self._sg.name_hint = "sg_id"
@@ -125,30 +202,34 @@ class SgIds:
                 assert plain or wrapped, "tile offsets disagree with the layout model"
                 c = self.coord(root, rdim, base)
                 assert isinstance(c, SSAValue)
-                e = self._binop(arith.MuliOp, c, d) if d != 1 else c
-                if b:
-                    e = self._binop(arith.AddiOp, e, b)
+                e = self.value_of({c: d}, b)
+                assert isinstance(e, SSAValue)
                 if not plain:
                     e = self._binop(arith.RemUIOp, e, n)
                 offs.append(e)
             out.append(tuple(offs))
         return out
 
-    def mul(self, v: SSAValue, c: int) -> SSAValue:
+    def mul(self, v: Index, c: int) -> Index:
         """``v * c`` for a hoisted ``v`` (hoisted and shared)."""
-        assert v in self._hoisted
-        return v if c == 1 else self._binop(arith.MuliOp, v, c)
+        terms, k = self.linear(self._check_hoisted(v))
+        return self.value_of({t: x * c for t, x in terms.items()}, k * c)
 
-    def divui(self, v: SSAValue, c: int) -> SSAValue:
-        """``v / c`` (unsigned) for a hoisted ``v`` (hoisted and shared)."""
-        assert v in self._hoisted
-        if c == 1:
-            return v
-        for (kind, a, b), val in self._exprs.items():  # (x * b) / c with c | b is x * (b / c)
-            if val is v and kind == arith.MuliOp.name and isinstance(b, int) and b % c == 0:
-                assert isinstance(a, SSAValue)
-                return self.mul(a, b // c)
+    def divui(self, v: Index, c: int) -> Index:
+        """``v / c`` (unsigned) for a hoisted ``v`` (hoisted and shared). When every coefficient
+        of ``v``'s linear form is a multiple of ``c`` the division distributes over the
+        (non-negative) terms: ``(x * 16 + 64) / 16`` is ``x + 4``, no ``divui``."""
+        v = self._check_hoisted(v)
+        terms, k = self.linear(v)
+        if k >= 0 and all(x > 0 and x % c == 0 for x in terms.values()):
+            return self.value_of({t: x // c for t, x in terms.items()}, k // c)
+        assert isinstance(v, SSAValue)
         return self._binop(arith.DivUIOp, v, c)
+
+    def _check_hoisted(self, v: Index) -> Index:
+        v = self.as_index(v)
+        assert isinstance(v, int) or v in self._hoisted, "expected a hoisted index value"
+        return v
 
     def ult(self, v: SSAValue, c: int) -> SSAValue:
         """``v < c`` (unsigned ``arith.cmpi``) for a hoisted ``v`` (hoisted and shared)."""
@@ -167,35 +248,59 @@ class SgIds:
 
     # ---- use-site arithmetic -----------------------------------------------------------------
     def add(self, a: Index, b: Index, before: Operation | None) -> Index:
-        """``a + b`` folded and shared: constants add up, a zero disappears; a sum of hoisted
-        values is hoisted; a sum with a value the kernel computes (a workgroup base offset, a
-        loop index) is placed right after that value's definition and reused by every later
-        use, so the same offset is never computed twice and loop-invariant sums stay out of
-        loops."""
-        assert before is not None
+        """``a + b`` folded and shared: constants (plain integers and index ``arith.constant``
+        values alike) add up, a zero disappears, ``(x + 16) + 8`` is ``x + 24``; ``a + b`` and
+        ``b + a`` are one op (a kernel value first, a subgroup-id value second, a constant last).
+        A sum of hoisted values is hoisted (:meth:`value_of`); a sum with a value the kernel
+        computes (a workgroup base offset, a loop index) is placed right after that value's
+        definition and reused by every later use, so the same offset is never computed twice
+        and loop-invariant sums stay out of loops. ``before`` is where a sum of two kernel
+        values with no known order goes."""
+        a, b = self.as_index(a), self.as_index(b)
         if isinstance(a, int) and isinstance(b, int):
             return a + b
-        if isinstance(a, int):
+        if isinstance(a, int) or (self._is_hoisted(a) and isinstance(b, SSAValue) and not self._is_hoisted(b)):
             a, b = b, a
-        if isinstance(b, int) and b == 0:
-            return a
         assert isinstance(a, SSAValue)
-        if isinstance(b, SSAValue) and self._is_hoisted(a) and not self._is_hoisted(b):
-            a, b = b, a
+        if self._is_hoisted(a):  # b is hoisted or constant
+            (ta, ka), (tb, kb) = self.linear(a), self.linear(b)
+            terms = dict(ta)
+            for t, c in tb.items():
+                terms[t] = terms.get(t, 0) + c
+            return self.value_of(terms, ka + kb)
+        if isinstance(b, int):
+            if a in self._plus:  # (x + k) + b = x + (k + b)
+                a, k = self._plus[a]
+                b += k
+            return self._add_const(a, b)
+        for key in (("add", a, b), ("add", b, a)):
+            if key in self._exprs:
+                return self._exprs[key]
         key = ("add", a, b)
-        if key in self._exprs:
-            return self._exprs[key]
-        rhs = self.const(b) if isinstance(b, int) else b
-        op = arith.AddiOp(a, rhs)
-        if self._is_hoisted(a) and self._is_hoisted(rhs):
-            self._exprs[key] = self._hoist(op)
-            return self._exprs[key]
-        point = self._after_definition(a, rhs) or self._after_definition(rhs, a)
+        op = arith.AddiOp(a, b)
+        point = self._after_definition(a, b) or self._after_definition(b, a)
         if point is None:  # two kernel values with no known order: compute at the use
+            assert before is not None
             Rewriter.insert_op(op, InsertPoint.before(before))
             return op.result
         Rewriter.insert_op(op, point)
         self._exprs[key] = op.result
+        return op.result
+
+    def _add_const(self, a: SSAValue, b: int) -> SSAValue:
+        """``a + b`` for a kernel value ``a`` and a constant ``b``, memoized by ``(a, b)``."""
+        if b == 0:
+            return a
+        key = ("add", a, b)
+        if key in self._exprs:
+            return self._exprs[key]
+        rhs = self.const(b)
+        op = arith.AddiOp(a, rhs)
+        point = self._after_definition(a, rhs)
+        assert point is not None, "a constant is hoisted, so the sum can follow the value"
+        Rewriter.insert_op(op, point)
+        self._exprs[key] = op.result
+        self._plus[op.result] = (a, b)
         return op.result
 
     def _after_definition(self, a: SSAValue, b: SSAValue) -> InsertPoint | None:
@@ -238,8 +343,25 @@ class SgIds:
             op.detach()
             op.erase()
 
+    def prune(self) -> None:
+        """Erase the hoisted ops nothing uses (e.g. a tile offset ``x + 16`` every user folded
+        into ``x + 24``), last first. Call once, after the rewrite."""
+        for op in reversed(self._emitted):
+            if not any(r.uses for r in op.results):
+                self._hoisted.discard(op.results[0])
+                op.detach()
+                op.erase()
+        self._emitted = [op for op in self._emitted if op.results[0] in self._hoisted]
+
     def materialize(self, v: Index) -> SSAValue:
         return self.const(v) if isinstance(v, int) else v
+
+    def splat(self, build: Callable[[], Operation], key: tuple[object, ...]) -> SSAValue:
+        """A constant (e.g. a reduction's neutral vector) built once per function at its entry,
+        shared by every use, in loops too; ``key`` identifies its type and value."""
+        if key not in self._splats:
+            self._splats[key] = self._hoist(build())
+        return self._splats[key]
 
     def _is_hoisted(self, v: SSAValue) -> bool:
         return v in self._hoisted

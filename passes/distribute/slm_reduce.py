@@ -147,15 +147,19 @@ def _neutral(op: Operation, kind: str, elt: Attribute) -> float | int:
 
 
 def _neutral_value(env: Env, op: Operation, kind: str, elt: Attribute, shape: tuple[int, ...]) -> SSAValue:
+    """The neutral element of ``kind`` (a vector of ``shape``, or a scalar), built once per
+    function at its entry (not again in every loop iteration or per reduction)."""
     v = _neutral(op, kind, elt)
-    if shape:
-        c = dense_constant(elt, shape, [v])
-    elif isinstance(elt, IntegerType):
-        c = arith.ConstantOp(IntegerAttr(int(v), elt))
-    else:
+
+    def build() -> Operation:
+        if shape:
+            return dense_constant(elt, shape, [v])
+        if isinstance(elt, IntegerType):
+            return arith.ConstantOp(IntegerAttr(int(v), elt))
         assert isinstance(elt, AnyFloat)
-        c = arith.ConstantOp(FloatAttr(float(v), elt))
-    return env.emit(c).results[0]
+        return arith.ConstantOp(FloatAttr(float(v), elt))
+
+    return env.ids.splat(build, ("neutral", str(elt), shape, v))
 
 
 # ---- the SLM exchange -----------------------------------------------------------------------------

@@ -75,3 +75,59 @@ func.func @k() {
 }"""
     with pytest.raises(OpError, match=r"'arith.constant' op cannot distribute result #0 of shape \[12\] .*dim 0: 3 tiles of sg_data 4"):
         run_pipeline(text, "xegpu-wg-to-sg-distribute")
+
+
+def _distribute(text: str) -> str:
+    return str(run_pipeline(text, "xegpu-wg-to-sg-distribute"))
+
+
+def _addi(out: str) -> list[str]:
+    return [line.split("=", 1)[1].strip() for line in out.splitlines() if "arith.addi" in line and ": index" in line]
+
+
+def test_constant_ssa_offsets_fold_with_tile_offsets() -> None:
+    """Audit t38: an index arith.constant offset is a constant: its sum with a tile offset folds
+    (``(x + 16) + %c8`` is ``x + 24``), one add per distinct sum, operands in one order."""
+    text = """
+#l = #xegpu.layout<sg_layout = [2, 2], sg_data = [8, 16]>
+func.func @k(%a: memref<64x64xf32>, %o: memref<64x64xf32>) {
+  %c8 = arith.constant 8 : index
+  %t = xegpu.create_nd_tdesc %a : memref<64x64xf32> -> !xegpu.tensor_desc<32x32xf32, #l>
+  %v = xegpu.load_nd %t[%c8, 8] <{layout = #l}> : !xegpu.tensor_desc<32x32xf32, #l> -> vector<32x32xf32>
+  %u = xegpu.create_nd_tdesc %o : memref<64x64xf32> -> !xegpu.tensor_desc<32x32xf32, #l>
+  xegpu.store_nd %v, %u[8, %c8] <{layout = #l}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #l>
+  func.return
+}"""
+    out = _distribute(text)
+    adds = _addi(out)
+    assert len(adds) == len(set(adds)) == 3, adds  # row + 8, row + 24, column + 8
+    assert not any(a.startswith("arith.addi %c") for a in adds), adds  # constants last
+    assert "%c24 = arith.constant 24 : index" in out
+    assert "%c16 = arith.constant 16 : index" in out  # the column tile offset x * 16
+    assert out.count("= arith.constant 8 : index") == 1
+
+
+def test_slot_division_folds_and_neutral_constant_is_built_once_outside_loops() -> None:
+    """Audit t4/t3b: (c * 16 + 64) / 16 is c + 4 (no divui of a tile offset), and the neutral
+    element of a cross-subgroup reduction in a loop is built once, at the function entry."""
+    text = """
+#l = #xegpu.layout<sg_layout = [2, 4], sg_data = [16, 16]>
+#r = #xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [16, 16]>, dims = [1]>
+func.func @k(%a: memref<256x128xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %t = xegpu.create_nd_tdesc %a : memref<256x128xf32> -> !xegpu.tensor_desc<32x128xf32, #l>
+  %z = arith.constant {layout_result_0 = #r} dense<1.0> : vector<32xf32>
+  %res = scf.for %i = %c0 to %n step %c32 iter_args(%acc = %z) -> (vector<32xf32>) {
+    %v = xegpu.load_nd %t[%i, 0] <{layout = #l}> : !xegpu.tensor_desc<32x128xf32, #l> -> vector<32x128xf32>
+    %s = vector.multi_reduction <add>, %v, %acc {layout_result_0 = #r} [1] : vector<32x128xf32> to vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {layout_result_0 = #r}
+  func.return
+}"""
+    out = _distribute(text)
+    loop = out[out.index("scf.for"):]
+    assert "arith.constant" not in loop
+    assert out.count("arith.constant dense<0.000000e+00>") == 1
+    assert "arith.divui" not in out.replace("arith.divui %sg_id", "")  # only the delinearization
+

@@ -17,10 +17,11 @@ func.func @reduce_3d(%m: memref<64x32xf32>) {
   func.return
 }
 // CHECK-LABEL: func.func @reduce_3d
+// The neutral element of the partial sums is built once, at the function entry.
+// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<1x16xf32>
 // CHECK-COUNT-4: xegpu.load_nd {{.*}} -> vector<4x16xf32>
 // CHECK-COUNT-4: vector.shape_cast %{{.*}} : vector<4x16xf32> to vector<1x4x16xf32>
 // CHECK:         %[[MD:.*]] = xegpu.create_mem_desc %{{.*}} : memref<2048xi8, 3 : i64> -> !xegpu.mem_desc<32x16xf32>
-// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<1x16xf32>
 // CHECK-NOT:     scf.if
 // CHECK-COUNT-4: vector.multi_reduction <add>, %{{.*}}, %[[ZERO]] [1] : vector<1x4x16xf32> to vector<1x16xf32>
 // CHECK-NOT:     vector.shape_cast

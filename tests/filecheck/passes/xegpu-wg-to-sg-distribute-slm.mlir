@@ -16,6 +16,7 @@ func.func @reduce_shared(%m: memref<256x128xf32>) {
 // CHECK:      %[[SG:.*]] = gpu.subgroup_id : index
 // CHECK:      %[[ROW:.*]] = arith.remui %{{.*}}, %c8 : index
 // CHECK:      %[[COL:.*]] = arith.remui %[[SG]], %c4 : index
+// CHECK:      %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
 // CHECK:      %[[Q:.*]] = arith.muli %[[ROW]], %c2 : index
 // CHECK:      %[[B:.*]] = arith.divui %{{.*}}, %c64 : index
 // CHECK:      %[[SLOT:.*]] = arith.addi %[[Q]], %[[B]] : index
@@ -24,7 +25,6 @@ func.func @reduce_shared(%m: memref<256x128xf32>) {
 // CHECK:      %[[ACC:.*]] = arith.constant dense<1.000000e+00> : vector<32xf32>
 // CHECK:      %[[SLM:.*]] = memref.alloca() : memref<2048xi8, 3 : i64>
 // CHECK:      %[[MD:.*]] = xegpu.create_mem_desc %[[SLM]] : memref<2048xi8, 3 : i64> -> !xegpu.mem_desc<16x32xf32>
-// CHECK:      %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
 // CHECK:      scf.if %[[W]] {
 // CHECK-NEXT:   %[[P:.*]] = vector.multi_reduction <add>, %[[V]], %[[ZERO]] [1] : vector<32x64xf32> to vector<32xf32>
 // CHECK-NEXT:   %[[PR:.*]] = vector.shape_cast %[[P]] : vector<32xf32> to vector<1x32xf32>
