@@ -10,6 +10,9 @@
   located parse error, not an exception from deep inside xDSL.
 * Ops whose xDSL verifier is weaker than LLVM 22's get the missing checks as they are read
   (:mod:`wgdist.dialects.vector_ops.checked`, all ``vector.`` ops: imported on the first one).
+* The discardable ``layout_result_N``/``layout_operand_N`` layouts on any op must fit the value
+  they describe (rank and distributability of its vector shape), checked as they are read: a
+  located error naming the attribute and the op, not a failure in a later pass.
 * A hexadecimal literal inside ``dense<...>`` of a float element type is the element's bit
   pattern, as in MLIR (``dense<0xFF800000> : vector<4xf32>`` is -inf). xDSL 0.74 reads it as an
   integer and converts the number, silently producing 4.28e9.
@@ -89,9 +92,14 @@ class LocatingParser(Parser):
             self.raise_error(str(e).split("\n", 1)[0], start.start, self.pos)
         if op is None:
             return None
+        checks = []
         if op.name.startswith("vector.") and (extra_check := _parse_checks().get(op.name)) is not None:
+            checks.append(extra_check)
+        if any(k.startswith(_LAYOUT_ATTR_PREFIXES) for k in op.attributes):
+            checks.append(_layout_attr_check())
+        for check in checks:
             try:
-                extra_check(op)
+                check(op)
             except VerifyException as e:
                 line_end = self.lexer.input.content.find("\n", start.start)
                 end = self.pos if line_end < 0 else min(line_end, self.pos)
@@ -224,6 +232,17 @@ class LocatingParser(Parser):
 
 def _is_pending(loc: object) -> bool:
     return isinstance(loc, NameLoc) and loc.desc.data.startswith(_PENDING)
+
+
+_LAYOUT_ATTR_PREFIXES = ("layout_result_", "layout_operand_")
+
+
+def _layout_attr_check() -> Any:
+    """The check of discardable ``layout_result_N``/``layout_operand_N`` layouts (imported only
+    when an op carries one: its layouts have loaded the xegpu dialect already)."""
+    from wgdist.dialects.xegpu.ops_verify import check_value_layout_attrs
+
+    return check_value_layout_attrs
 
 
 def _parse_checks() -> dict[str, Any]:

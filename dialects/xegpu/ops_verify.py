@@ -171,6 +171,36 @@ def check_value_layout(
         check_layout_for("tensor_desc layout", tdesc.layout, tdesc.get_shape(), no_sharing=True)
 
 
+def check_value_layout_attrs(op: Operation) -> None:
+    """The discardable ``layout_result_N`` / ``layout_operand_N`` layouts of any op describe a
+    value that exists and have its vector's rank (mlir-opt 22 checks neither). Scalars and
+    non-layout values are left alone.
+
+    Distributability is deliberately not checked here: the passes report it with the value's
+    name, and propagated IR legitimately carries layouts wgdist's per-dimension rule rejects
+    (LLVM's propagation gives ``vector.shape_cast`` to ``256x1`` the source's ``sg_data = [8, 128]``,
+    which LLVM's rule accepts as sharing on the unit dimension)."""
+    for name, attr in op.attributes.items():
+        kind, _, index = name.removeprefix("layout_").rpartition("_")
+        if not name.startswith("layout_") or kind not in ("result", "operand") or not index.isdigit():
+            continue
+        if not isinstance(attr, DISTRIBUTE_LAYOUT_TYPES):
+            continue
+        values = op.results if kind == "result" else op.operands
+        i = int(index)
+        if i >= len(values):
+            raise VerifyException(
+                f"{name} describes {kind} #{i}, but the op has {len(values)} {kind}"
+                f"{'' if len(values) == 1 else 's'}"
+            )
+        t = values[i].type
+        rank = attr.to_model().rank
+        if isinstance(t, VectorType) and rank != t.get_num_dims():
+            raise VerifyException(
+                f"{name} {attr} has rank {rank}, but {kind} #{i} is a rank-{t.get_num_dims()} {t}"
+            )
+
+
 def shape_of(t: Attribute) -> list[int]:
     """A vector type's shape; ``[]`` for a scalar."""
     return list(t.get_shape()) if isinstance(t, VectorType) else []

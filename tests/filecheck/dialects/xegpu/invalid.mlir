@@ -653,3 +653,33 @@ func.func @f(%t: !xegpu.tensor_desc<16x8xi8, #xegpu.scatter_tdesc_attr<chunk_siz
 func.func @f() attributes {t = !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<>>} { return }
 
 // CHECK: expected valid keyword (#xegpu.mem_layout needs at least one entry, e.g. stride = [..])
+
+// -----
+
+// Discardable layout_result_N / layout_operand_N layouts describe a value of the op and have its
+// rank (checked as the op is read; mlir-opt 22 checks neither).
+
+func.func @f(%a: vector<128x128xf32>) -> vector<128x128xf32> {
+  %r = arith.addf %a, %a {layout_result_0 = #xegpu.layout<sg_layout = [2, 2, 2], sg_data = [32, 32, 32]>} : vector<128x128xf32>
+  return %r : vector<128x128xf32>
+}
+
+// CHECK: 'arith.addf' op layout_result_0 #xegpu.layout<sg_layout = [2, 2, 2], sg_data = [32, 32, 32]> has rank 3, but result #0 is a rank-2 vector<128x128xf32>
+
+// -----
+
+func.func @f(%a: vector<128x128xf32>) -> vector<128x128xf32> {
+  %r = arith.addf %a, %a {layout_result_1 = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 32]>} : vector<128x128xf32>
+  return %r : vector<128x128xf32>
+}
+
+// CHECK: 'arith.addf' op layout_result_1 describes result #1, but the op has 1 result
+
+// -----
+
+func.func @f(%v: vector<256x128xf32>, %acc: vector<256xf32>) -> vector<256xf32> {
+  %r = vector.multi_reduction <add>, %v, %acc {layout_operand_1 = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>} [1] : vector<256x128xf32> to vector<256xf32>
+  return %r : vector<256xf32>
+}
+
+// CHECK: 'vector.multi_reduction' op layout_operand_1 #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]> has rank 2, but operand #1 is a rank-1 vector<256xf32>
