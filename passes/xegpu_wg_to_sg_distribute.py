@@ -29,6 +29,10 @@ After (``%sg = gpu.subgroup_id``, one delinearization per function)::
     %v0 = xegpu.load_nd %t[%o0, 0] : !xegpu.tensor_desc<32x128xf32> -> vector<32x128xf32>
     %v1 = xegpu.load_nd %t[%o1, 0] : !xegpu.tensor_desc<32x128xf32> -> vector<32x128xf32>
 
+One ``gpu.subgroup_id`` per function: when the kernel reads its own (say, for the condition of
+an ``scf.if`` with ``sg_id_range``), that op moves to the function entry and the pass uses it;
+further copies are replaced by it.
+
 Index arithmetic. Everything that depends only on the subgroup id is hoisted to the function
 entry and kept as linear forms over the coordinates: one op per distinct offset, constants
 folded (an index ``arith.constant`` offset of the kernel counts as a constant), ``a + b`` and

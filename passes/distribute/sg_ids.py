@@ -1,7 +1,8 @@
 """Subgroup ids, coordinates and tile offsets as IR, emitted once per function.
 
-One ``gpu.subgroup_id`` per function, one delinearization per distinct (``sg_layout``,
-``order``, ``sg_id_range`` start), one op per distinct offset expression: everything here is
+One ``gpu.subgroup_id`` per function (the kernel's own when it has one), one delinearization
+per distinct (``sg_layout``, ``order``, ``sg_id_range`` start), one op per distinct offset
+expression: everything here is
 cached and hoisted to the function entry (it depends only on the subgroup id). Offsets that are
 the same for every subgroup (the layout model says so) are plain integers, so nd ops get them
 as static offsets; the modulo of the round-robin formula is emitted only for tiles whose
@@ -143,13 +144,33 @@ class SgIds:
         return self._exprs[key]
 
     def sg_id(self, base: int = 0) -> SSAValue:
-        """The function's ``gpu.subgroup_id``, rebased by ``base`` (sg_id_range)."""
+        """The function's one ``gpu.subgroup_id`` (the kernel's own when it has one: moved to
+        the function entry, other copies replaced by it), rebased by ``base`` (sg_id_range)."""
         if self._sg is None:
-            self._sg = self._hoist(SubgroupIdOp.create(result_types=[IndexType()]))
-            self._sg.name_hint = "sg_id"
+            self._sg = self._adopt_subgroup_id()
+            if self._sg is None:
+                self._sg = self._hoist(SubgroupIdOp.create(result_types=[IndexType()]))
+                self._sg.name_hint = "sg_id"
         if base == 0:
             return self._sg
         return self._binop(arith.SubiOp, self._sg, base)
+
+    def _adopt_subgroup_id(self) -> SSAValue | None:
+        region = self.entry.parent
+        found = [op for op in (region.walk() if region is not None else ()) if isinstance(op, SubgroupIdOp)]
+        if not found:
+            return None
+        first = found[0]
+        first.detach()
+        point = InsertPoint.after(self._last) if self._last is not None else InsertPoint.at_start(self.entry)
+        Rewriter.insert_op(first, point)
+        self._last = first
+        self._hoisted.add(first.results[0])
+        for other in found[1:]:
+            other.results[0].replace_all_uses_with(first.results[0])
+            other.detach()
+            other.erase()
+        return first.results[0]
 
     # ---- coordinates -------------------------------------------------------------------------
     def coord(self, root: Layout, dim: int, base: int = 0) -> Index:

@@ -131,3 +131,29 @@ func.func @k(%a: memref<256x128xf32>, %n: index) {
     assert out.count("arith.constant dense<0.000000e+00>") == 1
     assert "arith.divui" not in out.replace("arith.divui %sg_id", "")  # only the delinearization
 
+
+def test_user_subgroup_id_is_reused() -> None:
+    """Audit t18: the kernel's own gpu.subgroup_id (for an scf.if with sg_id_range) is the one
+    the pass uses: one per function."""
+    text = """
+#l = #xegpu.layout<sg_layout = [2, 4], sg_data = [16, 16]>
+#h = #xegpu.layout<sg_layout = [2, 2], sg_data = [8, 16], order = [0, 1]>
+func.func @k(%a: memref<32x64xf32>, %b: memref<32x32xf32>) {
+  %t = xegpu.create_nd_tdesc %a : memref<32x64xf32> -> !xegpu.tensor_desc<32x64xf32, #l>
+  %v = xegpu.load_nd %t[0, 0] <{layout = #l}> : !xegpu.tensor_desc<32x64xf32, #l> -> vector<32x64xf32>
+  xegpu.store_nd %v, %t[0, 0] <{layout = #l}> : vector<32x64xf32>, !xegpu.tensor_desc<32x64xf32, #l>
+  %sg = gpu.subgroup_id : index
+  %c4 = arith.constant 4 : index
+  %cond = arith.cmpi uge, %sg, %c4 : index
+  scf.if %cond {
+    %sg2 = gpu.subgroup_id : index
+    %tb = xegpu.create_nd_tdesc %b : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #h>
+    %w = xegpu.load_nd %tb[%sg2, 0] <{layout = #h}> : !xegpu.tensor_desc<32x32xf32, #h> -> vector<32x32xf32>
+    xegpu.store_nd %w, %tb[0, 0] <{layout = #h}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #h>
+  } {sg_id_range = #xegpu.range<[4, 8]>}
+  func.return
+}"""
+    out = _distribute(text)
+    assert out.count("gpu.subgroup_id") == 1
+    assert out.splitlines()[2].strip() == "%sg = gpu.subgroup_id : index"
+    assert "arith.cmpi uge, %sg, %c4" in out
