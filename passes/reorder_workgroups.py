@@ -9,14 +9,14 @@ bounds, ...) and erases the old ops. ``gpu.block_id z`` is left alone. The formu
 model evaluates, so the IR and the model cannot disagree.
 
 Grid: ``grid=NX,NY`` or the function's ``known_grid_size`` makes the grid static: constants fold,
-divisions and remainders by powers of two become ``shrui``/``andi``, and the pass enumerates all
-``NX*NY`` ids to prove the mapping is a bijection (refusing, with a diagnostic, anything that is
-not). The enumeration runs in chunks with one byte per workgroup, up to 16777216 workgroups
-(``MAX_PROOF_WORKGROUPS``, e.g. 4096x4096; a few seconds); a larger static grid is a diagnostic
-(the dynamic form, without ``grid=`` or ``known_grid_size``, is bijective by construction). Grid
-sizes are at most 2**31 - 1, the range of ``known_grid_size``. Without either, ``gpu.grid_dim x/y`` are read at entry and the arithmetic stays dynamic
-(bijective by construction). A mapping that is the identity on the static grid leaves the kernel
-unchanged (with a remark), as does a ``gpu.func`` without block ids.
+divisions and remainders by powers of two become ``shrui``/``andi``, a walk that is the identity
+on a 1-D grid is not emitted, and the pass enumerates all ``NX*NY`` ids (in chunks, one byte per
+workgroup) to prove the mapping a bijection, refusing anything that is not; sizes are at most
+2**31 - 1 (``known_grid_size`` is i32) and the proof stops at 16777216 workgroups (e.g.
+4096x4096, a few seconds): a larger static grid is a diagnostic. Without either, ``gpu.grid_dim
+x/y`` are read at entry and the arithmetic stays dynamic (bijective by construction). A mapping
+that is the identity on the static grid leaves the kernel unchanged (with a remark), as does a
+``gpu.func`` without block ids. Only the ids the kernel reads are computed.
 
 Options (defaults in brackets; explicit options override the preset's parts):
 
@@ -169,9 +169,13 @@ as written (``%x = gpu.block_id x`` ... ``memref.store %v, %c[%x, %y]``) and the
 per panel``.
 
 Errors (``OpError`` naming the op and the numbers): ``scheme=auto`` without a static grid,
-``grid=`` disagreeing with ``known_grid_size``, a non-bijective mapping, block ids inside a
-``gpu.launch`` body. Bad option values (unknown scheme, ``group-size=0``, ``group-dim=2``...)
-are refused when the pipeline is parsed, with a ``reorder-workgroups: ...`` message.
+``grid=`` disagreeing with ``known_grid_size``, a static grid too large to prove, a non-bijective
+mapping, block ids inside a ``gpu.launch`` body. Bad option values (unknown scheme,
+``group-size=0``, ``scheme=auto`` with ``group-size``...) are refused when the pipeline is
+parsed, with a ``reorder-workgroups: ...`` message (:func:`wgdist.reorder.check_options`, shared
+with ``wgdist-reorder``). Options that do nothing get a warning: ``chunk=`` without
+``xcd-remap=chunked``, ``num-xcds=`` with no XCD step, ``xcd-remap=`` with one XCD, ``window=``
+or ``k-blocks=`` without ``scheme=auto``.
 """
 
 from __future__ import annotations

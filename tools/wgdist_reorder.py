@@ -6,6 +6,10 @@ N tiles, like the tables of the Wave and rocRoller docs), the XCD that tile runs
 cache model's block fetches per XCD next to the default order's. ``--svg FILE`` draws the grid
 coloured by XCD. ``--scheme auto`` prints the ranking it chose from.
 
+Options, their checks, the warnings about options that do nothing and the cache model's defaults
+are the pass's own (:func:`wgdist.reorder.check_options`, :mod:`wgdist.cache_model`), so the tool
+and the pass choose the same.
+
     wgdist-reorder --grid 8x8 --scheme wave --group-size 2 --num-xcds 8
 """
 
