@@ -1,11 +1,26 @@
 """Differential test: wgdist's xegpu-wg-to-sg-distribute against mlir-opt 22's on inputs that
-mlir-opt distributes correctly, compared by per-subgroup access footprint (wgdist.footprint)."""
+mlir-opt distributes correctly, compared by per-subgroup access footprint (wgdist.footprint):
+hand-written cases, every chunk of the pass's FileCheck inputs and the examples (with explicit,
+exact lists of where LLVM 22 is wrong or refuses)."""
 
 from __future__ import annotations
 
+import re
+from math import prod
+from pathlib import Path
+
 import pytest
 
-from wgdist.footprint import compare, compare_with_mlir_opt, distribute_with_wgdist, mlir_opt
+from wgdist import run_pipeline
+from wgdist.diagnostics import OpError
+from wgdist.footprint import (
+    compare,
+    compare_with_mlir_opt,
+    distribute_with_mlir_opt,
+    distribute_with_wgdist,
+    footprint,
+    mlir_opt,
+)
 
 # The interop tier, like tests/filecheck/with-mlir: it needs mlir-opt 22 (.ci/run installs it).
 needs_mlir = pytest.mark.skipif(mlir_opt() is None, reason="mlir-opt 22 not installed (apt-get install mlir-22-tools)")
@@ -163,3 +178,160 @@ def test_checker_sees_a_wrong_subgroup() -> None:
 
     assert footprint(m, 0) != footprint(m, 1)
     assert compare(m, m, range(16)) == []
+
+
+# ---- every FileCheck chunk of the pass and every example -------------------------------------
+# Each chunk (split at `// -----`) of tests/filecheck/passes/xegpu-wg-to-sg-distribute*.mlir and
+# each example (after wgdist's xegpu-propagate-layout) is distributed by both tools; for every
+# function the per-subgroup footprints must agree, except on the chunks listed below. The lists
+# are exact: a chunk that newly differs (or that LLVM 22 newly refuses) fails, and so does a
+# listed chunk that no longer differs (or that LLVM 22 now distributes).
+ROOT = Path(__file__).resolve().parents[2]
+PASS_INPUTS = sorted(ROOT.glob("tests/filecheck/passes/xegpu-wg-to-sg-distribute*.mlir"))
+EXAMPLES = sorted(ROOT.glob("examples/*.mlir"))
+
+LLVM22_WRONG = {
+    # LLVM 22 distributes these, and is wrong (each checked with `wgdist-check F --against
+    # <mlir-opt's output>`: MISMATCH; wgdist's output agrees with the workgroup program).
+    "xegpu-wg-to-sg-distribute.mlir#3@splat_round_robin":
+        "upstream-llvm22.md 4.1: a splat constant with n > 1 tiles becomes one SG value",
+    "xegpu-wg-to-sg-distribute.mlir#4@transpose_kept":
+        "upstream-llvm22.md 4.3: load_nd with offsets loses transpose",
+    "xegpu-wg-to-sg-distribute-reduction.mlir#1@reduce_3d_loaded_acc":
+        "upstream-llvm22.md 4.4: round-robin multi_reduction uses accumulator tile 0 for every tile",
+    "xegpu-wg-to-sg-distribute-dpas.mlir#2@dpas_k_chain":
+        "upstream-llvm22.md 2.3/2.4: one dpas per (A tile, B tile) pair, so K split over two "
+        "tiles of a subgroup is never summed (8 unchained dpas instead of 4 chains of 2); not "
+        "yet listed in section 4",
+    "xegpu-wg-to-sg-distribute-vector.mlir#3@transpose_wrap":
+        "upstream-llvm22.md 2.3 (tiles are paired by index): a round-robin vector.transpose "
+        "stores the transpose of source tile k as result tile k; result tile (i, j) is the "
+        "transpose of source tile (j, i). Same defect class as 4.4; not yet listed there",
+}
+
+LLVM22_REFUSES = {
+    # mlir-opt 22 exits non-zero on these: nothing to compare.
+    "xegpu-wg-to-sg-distribute.mlir#0": "layouts-spec 1.3 'upstream MLIR' rule / upstream-llvm22.md 1.4: wrap in one dim and sharing in another",
+    "xegpu-wg-to-sg-distribute.mlir#1": "as #0 (order [0, 1])",
+    "xegpu-wg-to-sg-distribute-3d.mlir#0": "upstream-llvm22.md 4 (other limits): no cross-subgroup reduction",
+    "xegpu-wg-to-sg-distribute-convert.mlir#1": "upstream-llvm22.md 2.4 / 4.7: convert_layout changing sg fields",
+    "xegpu-wg-to-sg-distribute-convert.mlir#2": "upstream-llvm22.md 2.4 / 4.7: convert_layout changing sg fields",
+    "xegpu-wg-to-sg-distribute-dpas.mlir#0": "layouts-spec 1.3 'upstream MLIR' rule: wrap and sharing mixed (A 128x32 over [2, 2] x [32, 32])",
+    "xegpu-wg-to-sg-distribute-dpas.mlir#1": "as dpas#0",
+    "xegpu-wg-to-sg-distribute-dpas.mlir#3": "layouts-spec 1.3 'upstream MLIR' rule: wrap and sharing mixed (A 64x32 over [4, 2] x [8, 32])",
+    "xegpu-wg-to-sg-distribute-elementwise.mlir#0": "upstream-llvm22.md 4.5: ops on constants folded into a WG-sized constant without layout (invalid IR)",
+    "xegpu-wg-to-sg-distribute-elementwise.mlir#1": "upstream-llvm22.md 2.4: non-splat constants only as 1-D affine index constants",
+    "xegpu-wg-to-sg-distribute-elementwise.mlir#2": "upstream-llvm22.md 4.1: the splat zero is one tile of two, so maximumf fails to legalize",
+    "xegpu-wg-to-sg-distribute-nd.mlir#4": "as xegpu-wg-to-sg-distribute.mlir#0 (32x64 over [2, 2] x [32, 16])",
+    "xegpu-wg-to-sg-distribute-reduction.mlir#0": "upstream-llvm22.md 4 (other limits): no cross-subgroup reduction",
+    "xegpu-wg-to-sg-distribute-reduction.mlir#2": "layouts-spec 1.3 'upstream MLIR' rule: sg_layout 2 does not divide extent 1",
+    "xegpu-wg-to-sg-distribute-scatter.mlir#0": "upstream-llvm22.md 4.1: the splat offset scale is one tile, so arith.muli of 2 tiles fails to legalize",
+    "xegpu-wg-to-sg-distribute-scatter.mlir#1": "as scatter#0",
+    "xegpu-wg-to-sg-distribute-scatter.mlir#2": "upstream-llvm22.md 4.7: convert_layout changing sg fields (the gather is not legalized)",
+    "xegpu-wg-to-sg-distribute-scf.mlir#0": "upstream-llvm22.md 4.7: an index iter_arg next to tile iter_args ('failed to legalize unrealized_conversion_cast')",
+    "xegpu-wg-to-sg-distribute-slm.mlir#0": "upstream-llvm22.md 4 (other limits): no cross-subgroup reduction, no SLM convert_layout",
+    "xegpu-wg-to-sg-distribute-vector.mlir#0": "layouts-spec 1.3 'upstream MLIR' rule: sg_layout 2 does not divide extent 1",
+    "xegpu-wg-to-sg-distribute-vector.mlir#1": "upstream-llvm22.md 2.4: shape_cast only as a unit-dim expand/collapse of a slice",
+    "xegpu-wg-to-sg-distribute-vector.mlir#2": "upstream-llvm22.md 2.4: general shape_cast (LLVM 22 emits an invalid SG shape_cast)",
+    "xegpu-wg-to-sg-distribute-vector.mlir#4": "upstream-llvm22.md 4.7: extract_strided_slice/insert_strided_slice are not handled",
+    "xegpu-wg-to-sg-distribute-vector.mlir#5": "upstream-llvm22.md 4.7: general shape_cast is not handled",
+    "examples/gemm_bias_relu.mlir": "layouts-spec 1.3 'upstream MLIR' rule: the 1x256 bias over [8, 4] (8 does not divide 1)",
+}
+
+
+def _chunk_items() -> list[tuple[str, str, bool]]:
+    """``(name, text, negative)``: every chunk of the pass's FileCheck inputs, then the
+    examples after propagation (done lazily, in the test). ``negative``: the file's RUN line
+    expects wgdist-opt to fail."""
+    items: list[tuple[str, str, bool]] = []
+    for p in PASS_INPUTS:
+        text = p.read_text()
+        negative = bool(re.search(r"^// RUN: not ", text, flags=re.M))
+        for i, chunk in enumerate(re.split(r"^// -----\s*$", text, flags=re.M)):
+            if _funcs(chunk):
+                items.append((f"{p.name}#{i}", chunk, negative))
+    items += [(f"examples/{p.name}", str(p), False) for p in EXAMPLES]
+    return items
+
+
+def _code(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+def _funcs(text: str) -> list[str]:
+    return list(dict.fromkeys(re.findall(r"(?:func\.func|gpu\.func)\s+@([\w$.]+)", _code(text))))
+
+
+def _subgroups(text: str) -> int:
+    """Subgroup ids to compare: the largest sg_layout product (or sg_id_range end)."""
+    n = 1
+    for m in re.finditer(r"sg_layout\s*=\s*\[([\d,\s]+)\]", text):
+        n = max(n, prod(int(x) for x in m.group(1).split(",")))
+    for m in re.finditer(r"range<\[(\d+),\s*(\d+)\]>", text):
+        n = max(n, int(m.group(2)))
+    return n
+
+
+CHUNKS = _chunk_items()
+
+
+def _status(name: str, text: str, negative: bool) -> dict[str, str]:
+    """``{name or name@func: "same" | "differs: ..." | "refused: ..." | "wgdist rejects"}``."""
+    if name.startswith("examples/"):
+        text = str(run_pipeline(Path(text).read_text(), "xegpu-propagate-layout"))
+    try:
+        ours = distribute_with_wgdist(text)
+    except OpError:
+        if negative:
+            return {name: "wgdist rejects"}
+        raise
+    try:
+        theirs = distribute_with_mlir_opt(text)
+    except RuntimeError as e:
+        return {name: f"refused: {str(e)[:300]}"}
+    out = {}
+    for f in _funcs(text):
+        probs = compare(ours, theirs, range(_subgroups(_code(text))), f)
+        out[f"{name}@{f}"] = "same" if not probs else f"differs: {probs[0][:600]}"
+    return out
+
+
+@needs_mlir
+@pytest.mark.parametrize(("name", "text", "negative"), CHUNKS, ids=[c[0] for c in CHUNKS])
+def test_chunk_footprints_agree_with_mlir_opt(name: str, text: str, negative: bool) -> None:
+    for key, status in _status(name, text, negative).items():
+        if key in LLVM22_WRONG:
+            assert status.startswith("differs"), f"{key} is listed as wrong in LLVM 22 but is {status}: drop it from LLVM22_WRONG"
+        elif key in LLVM22_REFUSES:
+            assert status.startswith("refused"), f"{key} is listed as refused by LLVM 22 but is {status}: drop it from LLVM22_REFUSES"
+        else:
+            assert status in ("same", "wgdist rejects"), (
+                f"{key}: {status}\n(if LLVM 22 is the one that is wrong, list it in LLVM22_WRONG "
+                "or LLVM22_REFUSES with the upstream-llvm22.md item)"
+            )
+
+
+def test_excluded_chunks_exist() -> None:
+    """Every listed chunk names a chunk (and function) that exists: the lists stay exact."""
+    names = {c[0] for c in CHUNKS}
+    funcs = {f"{c[0]}@{f}" for c in CHUNKS if not c[0].startswith("examples/") for f in _funcs(c[1])}
+    assert set(LLVM22_REFUSES) <= names
+    assert set(LLVM22_WRONG) <= funcs | names
+
+
+def test_transposed_load_footprint() -> None:
+    """footprint() crashed on a load_nd <{transpose}> (``TypeError: unhashable type: 'list'``)."""
+    m = distribute_with_wgdist(TRANSPOSED)
+    fp = footprint(m, 3)
+    (load,) = [r for r in fp if r[0] == "load_nd"]
+    assert load[4][0] == (1, 0)
+    assert footprint(m, 0) != fp
+
+
+TRANSPOSED = """
+#s = #xegpu.layout<sg_layout = [4, 8], sg_data = [8, 8], order = [1, 0]>
+func.func @k(%m: memref<32x64xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<32x64xf32> -> !xegpu.tensor_desc<32x64xf32, #s>
+  %v = xegpu.load_nd %t[0, 0] <{transpose = array<i64: 1, 0>}> : !xegpu.tensor_desc<32x64xf32, #s> -> vector<64x32xf32>
+  func.return
+}"""
