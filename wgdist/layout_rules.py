@@ -455,7 +455,9 @@ def _closed_form(
                     lay[q], data[q] = lq, 1
                     L //= lq
             if L != 1:
-                return None
+                # L * D exceeded the extent (sharing): the leftover subgroups replicate along
+                # the outermost dim of the group (checked by ownership like every candidate)
+                lay[gs[0]] *= L
         else:
             return None
     where: dict[int, list[int]] = {}

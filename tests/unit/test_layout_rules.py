@@ -14,7 +14,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from wgdist.layout import Layout, SliceLayout, delinearize, dim_mode, distribution_errors, owned
+from wgdist.layout import (
+    Layout,
+    SliceLayout,
+    delinearize,
+    dim_mode,
+    distribution_errors,
+    owned,
+    same_ownership,
+)
 from wgdist.layout_rules import (
     RuleError,
     broadcast_source_layout,
@@ -402,3 +410,12 @@ def test_same_distribution():
     assert not same_distribution(
         (256, 128), a, Layout((8, 1), (32, 128), lane_layout=(1, 16), lane_data=(1, 1))
     )
+
+
+def test_shape_cast_split_with_sharing_keeps_the_leftover_subgroups():
+    # 4 rows shared by 8 subgroups, cast from 2x2x1: the subgroups beyond the 4 tiles replicate
+    # along the outer dim of the split (was: no candidate, an error, although one fits)
+    res = Layout((8, 1), (1, 1), order=(0, 1))
+    src = shape_cast_source_layout(res, (2, 2, 1), (4, 1))
+    assert not distribution_errors((2, 2, 1), src)
+    assert same_ownership((4, 1), res, (2, 2, 1), src)
