@@ -354,8 +354,12 @@ E2E = settings(max_examples=15, deadline=None, suppress_health_check=[HealthChec
 
 
 @E2E
-@given(anchored_pair(), st.sampled_from(["store", "result", "two_stores", "plain_desc"]))
-def test_conflicting_anchors_end_to_end(case, variant):
+@given(
+    anchored_pair(),
+    st.sampled_from(["store", "result", "two_stores", "plain_desc"]),
+    st.sampled_from(["subgroup", "inst", "lane"]),
+)
+def test_conflicting_anchors_end_to_end(case, variant, kind):
     """Two anchors that may disagree (descriptor of the load vs an op result, a store, a second
     store, or a store through a descriptor without a layout): the pass converts where needed and
     the distributed kernel computes what the workgroup kernel computes."""
@@ -378,12 +382,12 @@ def test_conflicting_anchors_end_to_end(case, variant):
         )
     text += "  gpu.return\n}\n}\n"
     check_module(run(text))
-    agree(text)
+    agree(text, kind)
 
 
 @E2E
-@given(layout2d(), st.sampled_from([0, 1]))
-def test_split_reduction_softmax_end_to_end(case, dim_):
+@given(layout2d(), st.sampled_from([0, 1]), st.sampled_from(["subgroup", "inst", "lane"]))
+def test_split_reduction_softmax_end_to_end(case, dim_, kind):
     """Softmax-like row (or column) normalization under any valid layout, the reduced dim
     possibly split over subgroups (a slice result, a cross-subgroup reduction): every derived
     layout is checked by ownership, then the kernel end to end."""
@@ -408,7 +412,7 @@ def test_split_reduction_softmax_end_to_end(case, dim_):
     assert check_module(module) >= 4
     if lay.sg_layout[dim_] > 1:  # split reduced dim: the loaded layout serves the reduction as is
         assert not [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]
-    agree(text)
+    agree(text, kind)
 
 
 # ---- the FileCheck regressions, end to end -----------------------------------------------------
