@@ -90,7 +90,9 @@ Before::
 
     %c = xegpu.convert_layout %v <{input_layout = #a, target_layout = #b}> : vector<64x64xf32>
 
-After (the whole tile is staged in SLM; rank-1 values as a ``1 x N`` matrix)::
+After (the whole value is staged in SLM as a matrix: rank-1 values as ``1 x N``, rank-3 and
+higher ones flattened to (all dims but the last) x (last dim), each tile stored and loaded as
+row blocks, see :mod:`~wgdist.passes.distribute.slm_convert`)::
 
     %slm = memref.alloca() : memref<16384xi8, 3>
     %md  = xegpu.create_mem_desc %slm : memref<16384xi8, 3> -> !xegpu.mem_desc<64x64xf32>
@@ -99,7 +101,7 @@ After (the whole tile is staged in SLM; rank-1 values as a ``1 x N`` matrix)::
     %c0 = xegpu.load_matrix %md[%r32, %c16] : !xegpu.mem_desc<64x64xf32>, index, index -> vector<32x16xf32>
 
 Not handled (diagnostics name the op): SLM exchanges inside ``sg_id_range`` (the barrier needs
-every subgroup), convert_layout of rank-3+ values that moves data, cross-subgroup reductions
+every subgroup) or of sub-byte elements, cross-subgroup reductions
 whose result tile is not the source tile on the kept dims, offsets given on both
 create_nd_tdesc and the access.
 

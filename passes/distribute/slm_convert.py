@@ -3,24 +3,58 @@
 * When both layouts give every subgroup the same tiles (same sg fields, or two spellings of one
   split) no data moves: a subgroup ``convert_layout`` of the remaining inst/lane fields per
   tile, or nothing.
-* Otherwise through shared local memory (:mod:`.slm`), a matrix of the WG shape (``1 x N`` for a
-  1-D value): every subgroup stores its tiles under the input layout at their starts (only one
-  copy of shared data is written), ``gpu.barrier``, then loads its tiles under the target layout.
-  Rank 1 and 2 values are exchanged (``xegpu.store_matrix``/``load_matrix`` need 2-D data).
+* Otherwise through shared local memory (:mod:`.slm`): every subgroup stores its tiles under
+  the input layout at their starts (only one copy of shared data is written), ``gpu.barrier``,
+  then loads its tiles under the target layout.
+
+The SLM matrix is the WG value flattened to 2-D (``xegpu.store_matrix``/``load_matrix`` move
+2-D data): all dims but the last become rows, the last the columns (``1 x N`` for a 1-D value,
+the value itself for 2-D). A tile is a set of row blocks: its rows are contiguous across the
+trailing leading dims the tile spans whole, so a ``[2, 4, 8]`` tile of ``4x8x8`` is two blocks of
+4 rows (one per index of dim 0), a ``[1, 8, 4]`` tile one block of 8 rows. Each block is one
+``store_matrix`` of a row slice of the tile (``vector.shape_cast`` to 2-D, then
+``vector.extract_strided_slice`` when there are several blocks) and one ``load_matrix``, put
+back together with ``vector.insert_strided_slice``.
+
+``4x8x8`` from ``[2, 2, 1] x [2, 4, 8]`` to ``[1, 2, 2] x [4, 4, 4]``::
+
+    %md = xegpu.create_mem_desc %slm : memref<1024xi8, 3> -> !xegpu.mem_desc<32x8xf32>
+    %f  = vector.shape_cast %v0 : vector<2x4x8xf32> to vector<8x8xf32>
+    %p0 = vector.extract_strided_slice %f {offsets = [0, 0], sizes = [4, 8], strides = [1, 1]}
+    xegpu.store_matrix %p0, %md[%r0, 0] ...          // rows (2 * x + 0) * 8 + 4 * y
+    %p1 = vector.extract_strided_slice %f {offsets = [4, 0], sizes = [4, 8], strides = [1, 1]}
+    xegpu.store_matrix %p1, %md[%r1, 0] ...          // rows (2 * x + 1) * 8 + 4 * y
+    gpu.barrier
+    %l0 = xegpu.load_matrix %md[%q0, %c4] ... -> vector<4x4xf32>   // one block per dim-0 index
+    ...
+    %a  = vector.insert_strided_slice %l0, %zero {offsets = [0, 0], strides = [1, 1]}
+    ...
+    %w0 = vector.shape_cast %a3 : vector<16x4xf32> to vector<4x4x4xf32>
 """
 
 from __future__ import annotations
+
+import itertools
+from math import prod
 
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from wgdist.diagnostics import OpError
-from wgdist.dialects.vector import ShapeCastOp
+from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp
 from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
 from wgdist.passes.distribute import slm
-from wgdist.passes.distribute.common import Dist, Env, describe, is_wg_attr, make_dist, uniform_map
+from wgdist.passes.distribute.common import (
+    Dist,
+    Env,
+    dense_constant,
+    describe,
+    is_wg_attr,
+    make_dist,
+    uniform_map,
+)
 from wgdist.passes.distribute.driver import Plan, register
 from wgdist.passes.distribute.sg_ids import Index
 
@@ -45,12 +79,6 @@ class ConvertLayout:
                 raise OpError(op, f"the source is distributed with {describe(ds.layout)} but input_layout is {describe(want.layout)}")
         d = make_dist(op, "target_layout", shape, op.target_layout)  # type: ignore[arg-type]
         if local_map(ds, d) is None:
-            if len(shape) not in (1, 2):
-                raise OpError(
-                    op,
-                    f"converting {describe(ds.layout)} to {describe(d.layout)} moves data between "
-                    f"subgroups; only rank 1 and 2 values are exchanged through shared local memory (rank {len(shape)})",
-                )
             if ds.packed:  # pragma: no cover - convert_layout operands are never packed loads
                 raise OpError(op, "cannot exchange a packed value")
             slm.check_exchange_context(op, plan)
@@ -77,34 +105,77 @@ class ConvertLayout:
     def _exchange(op: ConvertLayoutOp, env: Env, ds: Dist, d: Dist) -> list[SSAValue]:
         elt: Attribute = op.source.type.element_type  # type: ignore[attr-defined]
         ids = env.ids
-        rank1 = len(ds.shape) == 1
-        rows, cols = (1, ds.shape[0]) if rank1 else ds.shape
+        rows, cols = flat_2d(ds.shape)
         md = slm.alloc_matrix(env, rows, cols, elt, slm.element_bytes(op, elt))
-
-        def at(offs: tuple[Index, ...]) -> list[Index]:
-            return [0, offs[0]] if rank1 else list(offs)
-
-        def as2d(shape: tuple[int, ...]) -> list[int]:
-            return [1, shape[0]] if rank1 else list(shape)
 
         stores: list[Operation] = []
         for tile, offs in zip(env.vmap[op.source], ids.tile_offsets(ds, env.tile_base())):
-            if rank1:
-                cast = ShapeCastOp(tile, VectorType(elt, as2d(ds.tile_shape)))
+            flat = list(flat_2d(ds.tile_shape))
+            if list(ds.tile_shape) != flat:
+                cast = ShapeCastOp(tile, VectorType(elt, flat))
                 stores.append(cast)
                 tile = cast.results[0]
-            stores.append(StoreMatrixOp(tile, md, at(offs)))
+            blocks = row_blocks(env, ds.shape, ds.tile_shape, offs)
+            for first, nrows, row in blocks:
+                piece = tile
+                if len(blocks) > 1:
+                    ex = ExtractStridedSliceOp(tile, [first, 0], [nrows, flat[1]], [1, 1])
+                    stores.append(ex)
+                    piece = ex.results[0]
+                stores.append(StoreMatrixOp(piece, md, [row, offs[-1]]))
         slm.emit_guarded(env, slm.writer_predicate(env, ds), stores)
         slm.barrier(env)
         out: list[SSAValue] = []
         for offs in ids.tile_offsets(d, env.tile_base()):
-            v = env.emit(LoadMatrixOp(md, at(offs), VectorType(elt, as2d(d.tile_shape)))).results[0]
-            if rank1:
-                v = env.emit(ShapeCastOp(v, VectorType(elt, d.tile_shape))).results[0]
-            out.append(v)
+            flat = list(flat_2d(d.tile_shape))
+            blocks = row_blocks(env, d.shape, d.tile_shape, offs)
+            acc: SSAValue | None = None
+            for first, nrows, row in blocks:
+                v = env.emit(LoadMatrixOp(md, [row, offs[-1]], VectorType(elt, [nrows, flat[1]]))).results[0]
+                if len(blocks) == 1:
+                    acc = v
+                    continue
+                if acc is None:
+                    acc = _zero(env, elt, tuple(flat))
+                acc = env.emit(InsertStridedSliceOp(v, acc, [first, 0], [1, 1])).results[0]
+            assert acc is not None
+            if list(d.tile_shape) != flat:
+                acc = env.emit(ShapeCastOp(acc, VectorType(elt, d.tile_shape))).results[0]
+            out.append(acc)
         if slm.in_loop(op):
             slm.barrier(env)
         return out
+
+
+def _zero(env: Env, elt: Attribute, shape: tuple[int, ...]) -> SSAValue:
+    return env.ids.splat(lambda: dense_constant(elt, shape, [0]), ("zero", str(elt), shape))
+
+
+def flat_2d(shape: tuple[int, ...]) -> tuple[int, int]:
+    """``shape`` as the 2-D SLM matrix: the leading dims as rows, the last as columns."""
+    return prod(shape[:-1]), shape[-1]
+
+
+def row_blocks(env: Env, shape: tuple[int, ...], tile: tuple[int, ...], starts: tuple[Index, ...]) -> list[tuple[int, int, Index]]:
+    """The row blocks of the tile at ``starts`` in the flattened matrix of ``shape``: per block
+    ``(first row within the flattened tile, rows, matrix row)``. The leading dims after ``j``
+    that the tile spans whole keep rows contiguous, so blocks run over the indices of the
+    leading dims before ``j``."""
+    lead = len(shape) - 1
+    weights = [prod(shape[i + 1 : lead]) for i in range(lead)]
+    j = lead - 1
+    while j > 0 and tile[j] == shape[j]:
+        j -= 1
+    nrows = prod(tile[max(j, 0) : lead]) if lead else 1
+    ids = env.ids
+    out: list[tuple[int, int, Index]] = []
+    for p, idx in enumerate(itertools.product(*(range(t) for t in tile[: max(j, 0)]))):
+        row: Index = 0
+        for i in range(lead):
+            start = ids.add(starts[i], idx[i], env.current) if i < len(idx) else starts[i]
+            row = ids.add(row, ids.mul(start, weights[i]), env.current)
+        out.append((p * nrows, nrows, row))
+    return out
 
 
 def register_all() -> None:

@@ -52,3 +52,37 @@ func.func @reduce_3d_local(%m: memref<256x128xf32>) {
 // CHECK-NEXT:  %[[S:.*]] = vector.multi_reduction <add>, %[[V3]], %[[Z]] [1] : vector<1x32x32xf32> to vector<1x32xf32>
 // CHECK-NEXT:  math.exp %[[S]] : vector<1x32xf32>
 // CHECK-NOT:   gpu.barrier
+
+// 3-D convert_layout through SLM: 4x8x8 from [2, 2, 1] x [2, 4, 8] to [1, 2, 2] x [4, 4, 4]. The
+// matrix is the value flattened to 2-D (32 rows of 8); a source tile [2, 4, 8] is 2 blocks of 4
+// rows (one per index of dim 0, at rows 16x + 4y and 16x + 4y + 8), a target tile [4, 4, 4] 4
+// blocks of 4 rows by 4 columns, put together with insert_strided_slice.
+#ca = #xegpu.layout<sg_layout = [2, 2, 1], sg_data = [2, 4, 8]>
+#cb = #xegpu.layout<sg_layout = [1, 2, 2], sg_data = [4, 4, 4]>
+func.func @convert_3d(%m: memref<4x64xf32>) {
+  %z = arith.constant {layout_result_0 = #ca} dense<1.0> : vector<4x8x8xf32>
+  %c = xegpu.convert_layout %z <{input_layout = #ca, target_layout = #cb}> : vector<4x8x8xf32>
+  %e = math.exp %c {layout_result_0 = #cb} : vector<4x8x8xf32>
+  func.return
+}
+// CHECK-LABEL: func.func @convert_3d
+// CHECK:       %[[X:.*]] = arith.remui %{{.*}}, %c2 : index
+// CHECK:       %[[Y:.*]] = arith.remui %sg_id, %c2 : index
+// CHECK:       %[[Y4:.*]] = arith.muli %[[Y]], %c4 : index
+// CHECK:       %[[X16:.*]] = arith.muli %[[X]], %c16 : index
+// CHECK:       %[[R0:.*]] = arith.addi %[[X16]], %[[Y4]] : index
+// CHECK:       %[[R1:.*]] = arith.addi %[[R0]], %c8 : index
+// CHECK:       %[[Q0:.*]] = arith.muli %[[X]], %c4 : index
+// CHECK:       %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16x4xf32>
+// CHECK:       %[[MD:.*]] = xegpu.create_mem_desc %{{.*}} : memref<1024xi8, 3 : i64> -> !xegpu.mem_desc<32x8xf32>
+// CHECK:       %[[F:.*]] = vector.shape_cast %{{.*}} : vector<2x4x8xf32> to vector<8x8xf32>
+// CHECK-NEXT:  %[[P0:.*]] = vector.extract_strided_slice %[[F]] {offsets = [0, 0], sizes = [4, 8], strides = [1, 1]}
+// CHECK-NEXT:  xegpu.store_matrix %[[P0]], %[[MD]][%[[R0]], 0] : vector<4x8xf32>
+// CHECK-NEXT:  %[[P1:.*]] = vector.extract_strided_slice %[[F]] {offsets = [4, 0], sizes = [4, 8], strides = [1, 1]}
+// CHECK-NEXT:  xegpu.store_matrix %[[P1]], %[[MD]][%[[R1]], 0] : vector<4x8xf32>
+// CHECK-NEXT:  gpu.barrier
+// CHECK-NEXT:  %[[L0:.*]] = xegpu.load_matrix %[[MD]][%[[Q0]], %[[Y4]]] : !xegpu.mem_desc<32x8xf32>, index, index -> vector<4x4xf32>
+// CHECK-NEXT:  %[[A0:.*]] = vector.insert_strided_slice %[[L0]], %[[ZERO]] {offsets = [0, 0], strides = [1, 1]} : vector<4x4xf32> into vector<16x4xf32>
+// CHECK-COUNT-3: xegpu.load_matrix
+// CHECK:       %[[T:.*]] = vector.shape_cast %{{.*}} : vector<16x4xf32> to vector<4x4x4xf32>
+// CHECK-NEXT:  math.exp %[[T]] : vector<4x4x4xf32>
