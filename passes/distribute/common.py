@@ -190,6 +190,18 @@ def dense_constant(elt: Attribute, shape: Sequence[int], values: Sequence[int | 
 
 
 # ---- tile correspondences ---------------------------------------------------------------------
+def check_same_subgroups(op: Operation, src: Dist, res: Dist, what: str = "the source") -> None:
+    """``what`` and the result must be split over the same number of subgroups (an op that
+    keeps each subgroup's data cannot move it between differently sized grids)."""
+    if src.num_subgroups != res.num_subgroups:
+        raise OpError(
+            op,
+            f"{what} is split over {src.num_subgroups} subgroups ({describe(src.layout)}) but the "
+            f"result over {res.num_subgroups} ({describe(res.layout)}): both layouts must cover "
+            "the same subgroups",
+        )
+
+
 def uniform_map(
     dst: Dist, src: Dist, match: Callable[[Shape, Shape], bool]
 ) -> list[int] | None:
@@ -262,6 +274,7 @@ def num_elems(shape: Sequence[int]) -> int:
 
 __all__ = [
     "Dist",
+    "check_same_subgroups",
     "Env",
     "Layout",
     "OpError",

@@ -29,6 +29,7 @@ from wgdist.dialects.vector import (
 from wgdist.passes.distribute.common import (
     Dist,
     Env,
+    check_same_subgroups,
     describe,
     per_tile,
     result_dist,
@@ -62,7 +63,9 @@ class Broadcast:
         d = _need_result_dist(op)
         src = op.operands[0]
         if isinstance(src.type, VectorType):
-            self._map(op, plan.operand(op, 0, "the source"), d)
+            ds = plan.operand(op, 0, "the source")
+            check_same_subgroups(op, ds, d)
+            self._map(op, ds, d)
         return [d]
 
     @staticmethod
@@ -188,6 +191,12 @@ def _reshape_map(op: Operation, ds: Dist, d: Dist, src_ids: np.ndarray, res_ids:
     return m
 
 
+def _checked_source(op: Operation, plan: Plan, d: Dist) -> Dist:
+    ds = plan.operand(op, 0, "the source")
+    check_same_subgroups(op, ds, d)
+    return ds
+
+
 class ShapeCast:
     """Tile ``k`` of the result is the cast of one source tile when the layouts line up tile by
     tile; otherwise, when every subgroup owns the same elements on both sides, the result tiles
@@ -195,7 +204,7 @@ class ShapeCast:
 
     def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
         d = _need_result_dist(op)
-        self._plan(op, plan.operand(op, 0, "the source"), d)
+        self._plan(op, _checked_source(op, plan, d), d)
         return [d]
 
     @staticmethod
@@ -226,7 +235,7 @@ class ShapeCast:
 class Transpose:
     def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
         d = _need_result_dist(op)
-        self._map(op, plan.operand(op, 0, "the source"), d)
+        self._map(op, _checked_source(op, plan, d), d)
         return [d]
 
     @staticmethod
@@ -251,7 +260,7 @@ class ExtractStridedSlice:
 
     def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
         d = _need_result_dist(op)
-        self._plan(op, plan.operand(op, 0, "the source"), d)
+        self._plan(op, _checked_source(op, plan, d), d)
         return [d]
 
     @staticmethod

@@ -157,3 +157,21 @@ func.func @k(%a: memref<32x64xf32>, %b: memref<32x32xf32>) {
     assert out.count("gpu.subgroup_id") == 1
     assert out.splitlines()[2].strip() == "%sg = gpu.subgroup_id : index"
     assert "arith.cmpi uge, %sg, %c4" in out
+
+
+def test_shape_cast_between_subgroup_counts_names_both() -> None:
+    """Audit t36: the message was 'not the shape_cast of its own tiles'; it is a count mismatch."""
+    text = """
+#v = #xegpu.layout<sg_layout = [4], sg_data = [4]>
+#l = #xegpu.layout<sg_layout = [4, 2], sg_data = [4, 4]>
+func.func @k(%m: memref<16xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<16xf32> -> !xegpu.tensor_desc<16xf32, #v>
+  %v = xegpu.load_nd %t[0] <{layout = #v}> : !xegpu.tensor_desc<16xf32, #v> -> vector<16xf32>
+  %s = vector.shape_cast %v {layout_result_0 = #l} : vector<16xf32> to vector<16x1xf32>
+  func.return
+}"""
+    with pytest.raises(OpError, match=r"'vector.shape_cast' op the source is split over 4 subgroups \(layout<sg_layout = \[4\], sg_data = \[4\]>\) but the result over 8 \(layout<sg_layout = \[4, 2\], sg_data = \[4, 1\]>\)"):
+        _distribute(text)
+    bcast = text.replace("vector.shape_cast %v", "vector.broadcast %v").replace("vector<16xf32> to vector<16x1xf32>", "vector<16xf32> to vector<2x16xf32>").replace("sg_data = [4, 4]", "sg_data = [1, 4]")
+    with pytest.raises(OpError, match=r"'vector.broadcast' op the source is split over 4 subgroups .* but the result over 8"):
+        _distribute(bcast)
