@@ -3,11 +3,14 @@
 * constants whose users need different layouts are cloned, one per layout;
 * a use whose requirement differs from its value's layout gets an ``xegpu.convert_layout``
   (one per value and layout, right after the value's definition);
+  (none can go between a workgroup and a non-workgroup layout, or convert a packed load: both
+  are reported at the consumer);
 * layouts go to descriptor types, load_nd/store_nd/prefetch_nd/store/store_matrix ``layout``,
-  dpas ``layout_a/b/cd``, and ``layout_result_N`` everywhere else (scf results included).
+  dpas ``layout_a/b/cd``, and ``layout_result_N`` everywhere else (scf results included), in
+  the forms LLVM 22's wg-to-sg reads (:func:`llvm_spelling`).
 
-A layout the user wrote is never replaced: when it disagrees with its descriptor, the op is
-reported.
+A layout the user wrote is never replaced (the inst/lane kinds only add their fields): when it
+disagrees with its descriptor, the op is reported.
 """
 
 from __future__ import annotations
