@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 from typing import Any
 
@@ -38,9 +39,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Operation
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import ParseError, VerifyException
-from xdsl.utils.lexer import Span
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xdsl.utils.lexer import Input, Position, Span
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind
 
 _PENDING = "wgdist.pending-location-alias "
 # What xDSL raises when a parsed value cannot be built (out of range, not a valid enum member...)
@@ -68,13 +70,33 @@ class _HexFloatElement(Parser._TensorLiteralElement):
         return struct.unpack(float_fmt, struct.pack(int_fmt, bits))[0]
 
 
+class _Lexer(MLIRLexer):
+    """xDSL's lexer with string literals lexed in linear time. xDSL's string regex nests ``+``
+    inside ``*``, so an unterminated literal backtracks exponentially (26 characters: 13 s)."""
+
+    # One character or one escape per repetition: the alternatives never overlap.
+    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+    _string_body_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*')
+
+    def _lex_string_literal(self, start_pos: Position) -> MLIRToken:
+        body = self._string_body_regex.match(self.input.content, start_pos)
+        assert body is not None  # the opening quote always matches
+        end = body.end()
+        if self.input.content[end : end + 1] != '"':
+            what = "unknown escape" if self.input.content[end : end + 1] == "\\" else "expected '\"'"
+            raise ParseError(Span(end, end + 1, self.input), f"{what} in string literal")
+        return super()._lex_string_literal(start_pos)
+
+
 class LocatingParser(Parser):
     """A Parser that records where each op starts (line offsets of split files included)."""
 
     line_offset: int = 0
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, ctx: Any, input: str | bytes, name: str = "<unknown>") -> None:
+        super().__init__(ctx, "", name)
+        text = input.decode("utf-8") if isinstance(input, bytes) else input
+        self._parser_state = ParserState(_Lexer(Input(text, name)))
         self._pending_locs: dict[str, Span] = {}  # forward location alias -> first use
         self._first_uses: dict[str, Span] = {}  # SSA name -> first use before its definition
 

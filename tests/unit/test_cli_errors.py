@@ -371,3 +371,24 @@ def test_dash_is_stdin_and_stdout(tmp_path: Path) -> None:
     )
     err = assert_clean_failure(bad)
     assert re.match(r"stdin:2:\d+: error: ", err), err
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        ('"' + "a" * 40 + "\n", "1:42", "expected '\"' in string literal"),
+        ('func.func @f() attributes {a = "' + "a" * 40 + "\n", "1:73", "expected '\"' in string"),
+        ('func.func @f() attributes {a = "x\\qy"} {\n  func.return\n}\n', "1:34", "unknown escape"),
+    ],
+)
+def test_unterminated_string_is_fast_and_located(
+    tmp_path: Path, text: str, where: str, message: str
+) -> None:
+    """xDSL's string regex backtracked exponentially on an unterminated literal (26 chars: 13 s)."""
+    (tmp_path / "s.mlir").write_text(text)
+    proc = subprocess.run(
+        [str(WGDIST_OPT), "s.mlir"], cwd=tmp_path, capture_output=True, text=True, timeout=10
+    )
+    err = assert_clean_failure(proc)
+    assert err.startswith(f"s.mlir:{where}: error: "), err
+    assert message in err, err
