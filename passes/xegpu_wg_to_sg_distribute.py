@@ -1,6 +1,6 @@
 """``xegpu-wg-to-sg-distribute``: rewrite workgroup-level XeGPU code into subgroup-level code.
 
-The pass has no options. Every value whose layout has ``sg_layout`` becomes, in each subgroup,
+Every value whose layout has ``sg_layout`` becomes, in each subgroup,
 the list of the tiles that subgroup owns (:func:`wgdist.layout.tiles`, row-major round order);
 each op on such values is repeated per tile. ``sg_layout``/``sg_data`` are dropped from the
 layouts that remain (``inst_data``, ``lane_*`` and ``order`` stay).
@@ -100,6 +100,20 @@ row blocks, see :mod:`~wgdist.passes.distribute.slm_convert`)::
     gpu.barrier
     %c0 = xegpu.load_matrix %md[%r32, %c16] : !xegpu.mem_desc<64x64xf32>, index, index -> vector<32x16xf32>
 
+Option ``slm-bytes=N`` (default 131072): the shared local memory one workgroup has, the budget
+of the exchanges above. Each exchange has its own buffer (``rows x cols x element bytes``); an
+exchange that needs more than ``N`` bytes, or that brings the function's exchanges together
+past ``N``, is a diagnostic naming the op and the bytes. The default is Xe2's per-workgroup
+maximum, 128 KiB: ``.maxProgrammableSlmSize = 128`` (KB) in the Xe2 hardware tables of Intel's
+compute runtime (github.com/intel/compute-runtime, ``shared/source/xe2_hpg_core/hw_info_bmg.cpp``
+and ``hw_info_lnl.cpp``). A 256x256 f32 convert_layout needs 262144 bytes::
+
+    $ wgdist-opt k.mlir -p xegpu-wg-to-sg-distribute
+    k.mlir:6:3: error: 'xegpu.convert_layout' op converting the layout through shared local
+      memory needs 262144 bytes (256x256 f32), more than the 131072 bytes a workgroup has
+      (slm-bytes=131072; ...)
+    $ wgdist-opt k.mlir -p 'xegpu-wg-to-sg-distribute{slm-bytes=262144}'    # distributes
+
 Not handled (diagnostics name the op): SLM exchanges inside ``sg_id_range`` (the barrier needs
 every subgroup) or of sub-byte elements, cross-subgroup reductions
 whose result tile is not the source tile on the kept dims, offsets given on both
@@ -126,7 +140,14 @@ class XeGPUWgToSgDistributePass(ModulePass):
 
     name = "xegpu-wg-to-sg-distribute"
 
+    slm_bytes: int = 128 * 1024
+    """Shared local memory per workgroup in bytes (``slm-bytes``); Xe2's 128 KiB by default."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.slm_bytes, bool) or not isinstance(self.slm_bytes, int) or self.slm_bytes < 0:
+            raise ValueError(f"xegpu-wg-to-sg-distribute: slm-bytes must be a byte count >= 0, got {self.slm_bytes!r}")
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from wgdist.passes.distribute.driver import distribute_module
 
-        distribute_module(op)
+        distribute_module(op, slm_bytes=self.slm_bytes)

@@ -81,7 +81,11 @@ def sg_id_range(op: Operation) -> tuple[int, int] | None:
 class Plan:
     """Phase 1: the WG ops of one function, their handlers and the split of every WG value."""
 
-    def __init__(self) -> None:
+    def __init__(self, slm_bytes: int = 128 * 1024) -> None:
+        self.slm_bytes = slm_bytes
+        """Shared local memory a workgroup has (the pass option ``slm-bytes``)."""
+        self.slm_used = 0
+        """Bytes of SLM the function's exchanges planned so far."""
         self.dist: dict[SSAValue, Dist] = {}
         self.ops: list[tuple[Operation, Handler]] = []
         self.base: dict[Operation, int] = {}
@@ -200,15 +204,16 @@ def _functions(module: ModuleOp) -> list[Operation]:
     return [op for op in module.walk() if op.name in ("func.func", "gpu.func") and op.regions]
 
 
-def distribute_module(module: ModuleOp) -> None:
-    """Distribute every function of ``module``; raises OpError before changing anything."""
+def distribute_module(module: ModuleOp, slm_bytes: int = 128 * 1024) -> None:
+    """Distribute every function of ``module``; raises OpError before changing anything.
+    ``slm_bytes``: shared local memory per workgroup, the budget of the SLM exchanges."""
     _load_handlers()
     plans: list[tuple[Operation, Plan]] = []
     for f in _functions(module):
         body = f.regions[0]
         if not body.blocks:
             continue
-        plan = Plan()
+        plan = Plan(slm_bytes)
         plan.check_region(body)
         if plan.ops:
             plans.append((f, plan))

@@ -55,6 +55,36 @@ def check_exchange_context(op: Operation, plan: Plan) -> None:
         )
 
 
+XE2_SLM_BYTES = 128 * 1024
+"""Default ``slm-bytes``: the largest shared local memory one workgroup can have on Xe2. Source:
+Intel's compute runtime (github.com/intel/compute-runtime), the Xe2 hardware tables
+``shared/source/xe2_hpg_core/hw_info_bmg.cpp`` (Battlemage) and ``hw_info_lnl.cpp`` (Lunar
+Lake): ``.maxProgrammableSlmSize = 128`` (KB)."""
+
+
+def reserve(op: Operation, plan: Plan, rows: int, cols: int, elt: Attribute, what: str) -> None:
+    """Account for the ``rows x cols`` SLM matrix of one exchange: a located error when it, or
+    the function's exchanges together (each has its own buffer), need more than
+    ``plan.slm_bytes``."""
+    need = rows * cols * element_bytes(op, elt)
+    limit = plan.slm_bytes
+    if need > limit:
+        raise OpError(
+            op,
+            f"{what} through shared local memory needs {need} bytes ({rows}x{cols} {elt}), more than "
+            f"the {limit} bytes a workgroup has (slm-bytes={limit}; choose layouts that exchange "
+            "less, or raise slm-bytes for a device with more)",
+        )
+    plan.slm_used += need
+    if plan.slm_used > limit:
+        raise OpError(
+            op,
+            f"{what} through shared local memory needs {need} bytes ({rows}x{cols} {elt}); with the "
+            f"function's earlier exchanges that is {plan.slm_used} bytes, more than the {limit} "
+            f"bytes a workgroup has (slm-bytes={limit})",
+        )
+
+
 # ---- the writer predicate ---------------------------------------------------------------------
 def writer_dims(d: Dist) -> list[tuple[int, int]]:
     """``(root_dim, bound)`` pairs: a subgroup writes its tiles iff ``coord[root_dim] < bound``
@@ -191,6 +221,7 @@ __all__ = [
     "check_exchange_context",
     "check_single_writer",
     "element_bytes",
+    "reserve",
     "emit_guarded",
     "in_loop",
     "linear_index",

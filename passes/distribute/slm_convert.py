@@ -82,7 +82,8 @@ class ConvertLayout:
             if ds.packed:  # pragma: no cover - convert_layout operands are never packed loads
                 raise OpError(op, "cannot exchange a packed value")
             slm.check_exchange_context(op, plan)
-            slm.element_bytes(op, op.source.type.element_type)  # type: ignore[attr-defined]
+            rows, cols = flat_2d(shape)
+            slm.reserve(op, plan, rows, cols, op.source.type.element_type, "converting the layout")  # type: ignore[attr-defined]
             slm.check_single_writer(op, ds)
         return [d]
 

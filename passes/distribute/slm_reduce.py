@@ -107,6 +107,7 @@ def check_slm(op: Operation, plan: Plan, ds: Dist, d: Dist | None, dims: tuple[i
     slm.element_bytes(op, elt)
     _neutral(op, _kind(op), elt)
     t = Table(ds, dims)
+    slm.reserve(op, plan, t.nq * t.nb, t.cols, elt, "the reduction across subgroups")
     if d is not None:
         if d.tile_shape != t.tk:
             raise OpError(

@@ -232,3 +232,43 @@ def test_convert_of_sub_byte_elements_is_rejected_before_any_change() -> None:
     with pytest.raises(OpError, match=r"'xegpu.convert_layout' op cannot exchange i1 elements through shared local memory"):
         run_pipeline(module, "xegpu-wg-to-sg-distribute")
     assert str(module) == before
+
+
+BIG_CONVERT = """
+#a = #xegpu.layout<sg_layout = [4, 2], sg_data = [64, 128]>
+#b = #xegpu.layout<sg_layout = [2, 4], sg_data = [128, 64]>
+func.func @k(%m: memref<256x256xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<256x256xf32> -> !xegpu.tensor_desc<256x256xf32, #a>
+  %v = xegpu.load_nd %t[0, 0] <{layout = #a}> : !xegpu.tensor_desc<256x256xf32, #a> -> vector<256x256xf32>
+  %c = xegpu.convert_layout %v <{input_layout = #a, target_layout = #b}> : vector<256x256xf32>
+  %e = math.exp %c {layout_result_0 = #b} : vector<256x256xf32>
+  func.return
+}
+"""
+
+
+def test_slm_exchange_larger_than_a_workgroup_has_is_a_diagnostic() -> None:
+    """A 256x256 f32 convert_layout emitted memref<262144xi8, 3>, twice Xe2's 128 KiB."""
+    with pytest.raises(OpError, match=r"'xegpu.convert_layout' op converting the layout through shared local memory needs 262144 bytes \(256x256 f32\), more than the 131072 bytes a workgroup has \(slm-bytes=131072"):
+        run_pipeline(BIG_CONVERT, "xegpu-wg-to-sg-distribute")
+    out = str(run_pipeline(BIG_CONVERT, "xegpu-wg-to-sg-distribute{slm-bytes=262144}"))
+    assert "memref<262144xi8, 3 : i64>" in out
+
+
+def test_slm_budget_covers_the_function_exchanges_together() -> None:
+    """Two 64 KiB exchanges fit one by one but not together in 96 KiB."""
+    text = BIG_CONVERT.replace("256x256", "128x128").replace("[64, 128]", "[32, 64]").replace("[128, 64]", "[64, 32]")
+    text = text.replace("  func.return", """  %d = xegpu.convert_layout %e <{input_layout = #b, target_layout = #a}> : vector<128x128xf32>
+  %f = math.exp %d {layout_result_0 = #a} : vector<128x128xf32>
+  func.return""")
+    run_pipeline(text, "xegpu-wg-to-sg-distribute")  # 2 x 65536 bytes fit in 128 KiB
+    with pytest.raises(OpError, match=r"'xegpu.convert_layout' op converting the layout through shared local memory needs 65536 bytes .*; with the function's earlier exchanges that is 131072 bytes, more than the 98304"):
+        run_pipeline(text, "xegpu-wg-to-sg-distribute{slm-bytes=98304}")
+
+
+def test_slm_bytes_option_is_checked() -> None:
+    from wgdist.passes.xegpu_wg_to_sg_distribute import XeGPUWgToSgDistributePass
+
+    assert XeGPUWgToSgDistributePass().slm_bytes == 128 * 1024
+    with pytest.raises(ValueError, match="slm-bytes must be a byte count"):
+        XeGPUWgToSgDistributePass(slm_bytes=-1)

@@ -1,4 +1,5 @@
 // RUN: wgdist-opt %s -p xegpu-wg-to-sg-distribute | filecheck %s
+// RUN: not wgdist-opt %s -p 'xegpu-wg-to-sg-distribute{slm-bytes=4096}' 2>&1 | filecheck %s --check-prefix=SMALL
 
 // Cross-subgroup row reduction, 256x128 over [8, 4]/[32, 64]: the column coordinate shares
 // (4 subgroups, 2 column blocks), so only coordinates 0 and 1 write their partial rows.
@@ -79,3 +80,8 @@ func.func @convert(%m: memref<64x64xf32>) {
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[W:.*]] = xegpu.load_matrix %[[MD]][%{{.*}}, %{{.*}}] : !xegpu.mem_desc<64x64xf32>, index, index -> vector<32x16xf32>
 // CHECK-NEXT: math.exp %[[W]] : vector<32x16xf32>
+
+// slm-bytes bounds each exchange: the reductions above need 2048 and 64 bytes, the 64x64 f32
+// convert_layout 16384, more than 4096.
+// SMALL: xegpu-wg-to-sg-distribute-slm.mlir:71:3: error: 'xegpu.convert_layout' op converting the layout through shared local memory needs 16384 bytes (64x64 f32), more than the 4096 bytes a workgroup has (slm-bytes=4096;
+// SMALL-NOT: func.func
