@@ -101,9 +101,9 @@ row blocks, see :mod:`~wgdist.passes.distribute.slm_convert`)::
     %c0 = xegpu.load_matrix %md[%r32, %c16] : !xegpu.mem_desc<64x64xf32>, index, index -> vector<32x16xf32>
 
 Option ``slm-bytes=N`` (default 131072): the shared local memory one workgroup has, the budget
-of the exchanges above. Each exchange has its own buffer (``rows x cols x element bytes``); an
-exchange that needs more than ``N`` bytes, or that brings the function's exchanges together
-past ``N``, is a diagnostic naming the op and the bytes. The default is Xe2's per-workgroup
+of the exchanges above: an exchange whose matrix (``rows x cols x element bytes``) needs more
+than ``N`` bytes is a diagnostic naming the op and the bytes. Each exchange is judged on its
+own; the exchanges of a function have separate buffers whose sum is not checked. The default is Xe2's per-workgroup
 maximum, 128 KiB: ``.maxProgrammableSlmSize = 128`` (KB) in the Xe2 hardware tables of Intel's
 compute runtime (github.com/intel/compute-runtime, ``shared/source/xe2_hpg_core/hw_info_bmg.cpp``
 and ``hw_info_lnl.cpp``). A 256x256 f32 convert_layout needs 262144 bytes::

@@ -84,8 +84,6 @@ class Plan:
     def __init__(self, slm_bytes: int = 128 * 1024) -> None:
         self.slm_bytes = slm_bytes
         """Shared local memory a workgroup has (the pass option ``slm-bytes``)."""
-        self.slm_used = 0
-        """Bytes of SLM the function's exchanges planned so far."""
         self.dist: dict[SSAValue, Dist] = {}
         self.ops: list[tuple[Operation, Handler]] = []
         self.base: dict[Operation, int] = {}

@@ -63,9 +63,11 @@ Lake): ``.maxProgrammableSlmSize = 128`` (KB)."""
 
 
 def reserve(op: Operation, plan: Plan, rows: int, cols: int, elt: Attribute, what: str) -> None:
-    """Account for the ``rows x cols`` SLM matrix of one exchange: a located error when it, or
-    the function's exchanges together (each has its own buffer), need more than
-    ``plan.slm_bytes``."""
+    """The ``rows x cols`` SLM matrix of one exchange must fit in ``plan.slm_bytes`` (a located
+    error naming the op and the bytes otherwise). Each exchange is judged on its own. The
+    exchanges of a function get separate buffers, and their sum is not checked: a lowering that
+    overlays them needs a barrier between one exchange's loads and the next one's stores, and
+    one that does not must check the total itself."""
     need = rows * cols * element_bytes(op, elt)
     limit = plan.slm_bytes
     if need > limit:
@@ -74,14 +76,6 @@ def reserve(op: Operation, plan: Plan, rows: int, cols: int, elt: Attribute, wha
             f"{what} through shared local memory needs {need} bytes ({rows}x{cols} {elt}), more than "
             f"the {limit} bytes a workgroup has (slm-bytes={limit}; choose layouts that exchange "
             "less, or raise slm-bytes for a device with more)",
-        )
-    plan.slm_used += need
-    if plan.slm_used > limit:
-        raise OpError(
-            op,
-            f"{what} through shared local memory needs {need} bytes ({rows}x{cols} {elt}); with the "
-            f"function's earlier exchanges that is {plan.slm_used} bytes, more than the {limit} "
-            f"bytes a workgroup has (slm-bytes={limit})",
         )
 
 
