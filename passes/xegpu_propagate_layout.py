@@ -5,7 +5,7 @@ A user writes layouts only where they matter (a dpas, a store, a descriptor, an 
 (ours or LLVM 22's) can run. It is a backward dataflow over use -> def edges, iterated to a
 fixpoint (through ``scf.for``/``scf.while``/``scf.if`` region arguments and yields), followed by
 a rewrite. Rules: ``shared/design/layouts-spec.md`` section 2, implemented in
-:mod:`wgdist.layout_rules`; the dataflow is :mod:`wgdist.passes.propagate.analysis`.
+:mod:`wgdist.layout_rules` and :mod:`wgdist.layout_rules_shape`; the dataflow is :mod:`wgdist.passes.propagate.analysis`.
 
 Where two requirements on one value disagree, the value keeps the first (anchors come first)
 and an ``xegpu.convert_layout`` is inserted in front of the other consumer; a user's layout is

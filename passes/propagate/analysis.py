@@ -42,10 +42,10 @@ from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors, with_unit_dims
 from wgdist.layout_rules import (
     RuleError,
-    block_layouts,
     reduction_source_accepts,
     same_distribution,
 )
+from wgdist.layout_rules_shape import block_layouts
 from wgdist.passes.propagate.anchors import (
     dpas_b_descriptors,
     dpas_cd_from_ab,
@@ -373,7 +373,7 @@ class Analysis:
     def _unblock(self, op: Operation, fallback: bool) -> bool:
         """Give ``op``'s result a layout its backward rule accepts: the one its operands imply,
         or (``fallback``, for a ``shape_cast`` whose source has none that fits either) a
-        contiguous block layout (:func:`~wgdist.layout_rules.block_layouts`)."""
+        contiguous block layout (:func:`~wgdist.layout_rules_shape.block_layouts`)."""
         v, _ = self._blocked[op]
         if v in self.fixed or len(op.results) != 1 or self.partners(v) != [v]:
             return False

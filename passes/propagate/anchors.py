@@ -23,11 +23,11 @@ from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors
 from wgdist.layout_rules import (
     RuleError,
-    block_layouts,
     dpas_result_layout,
     plain_equivalent,
     sg_part,
 )
+from wgdist.layout_rules_shape import block_layouts
 from wgdist.passes.propagate.defaults import Role
 from wgdist.passes.propagate.op_rules import load_permutation, shape_of
 

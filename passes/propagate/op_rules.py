@@ -1,5 +1,5 @@
 """What each op requires of its operands, given the layouts of its results (IR adapter over the
-pure rules of :mod:`wgdist.layout_rules`).
+pure rules of :mod:`wgdist.layout_rules` and :mod:`wgdist.layout_rules_shape`).
 
 :func:`operand_requirements` answers for non-anchor ops; anchor ops (whose layouts the user
 wrote) are read by :mod:`.analysis`. Only vector and tensor_desc operands are ever listed.
@@ -31,10 +31,9 @@ from wgdist.layout_rules import (
     broadcast_source_layout,
     dpas_operand_layouts,
     reduction_source_layout,
-    shape_cast_source_layout,
     transpose_source_layout,
-    window_layout,
 )
+from wgdist.layout_rules_shape import shape_cast_source_layout, window_layout
 
 Requirement = tuple[int, AnyLayout]
 

@@ -13,7 +13,8 @@ import wgdist
 from wgdist import run_pipeline
 from wgdist.diagnostics import OpError
 from wgdist.layout import Layout
-from wgdist.layout_rules import RuleError, shape_cast_source_layout
+from wgdist.layout_rules import RuleError
+from wgdist.layout_rules_shape import shape_cast_source_layout
 from wgdist.passes.distribute.common import Dist
 from wgdist.passes.distribute.regather import run_plan
 

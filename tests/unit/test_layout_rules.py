@@ -1,4 +1,4 @@
-"""Propagation rules (wgdist/layout_rules.py) against brute-force ownership.
+"""Propagation rules (wgdist/layout_rules.py, wgdist/layout_rules_shape.py) against brute-force ownership.
 
 For every rule and random valid result layouts: each subgroup's operand tiles hold exactly the
 data its result tiles need, enumerated element by element with the layout model's ``owned``.
@@ -32,9 +32,9 @@ from wgdist.layout_rules import (
     reduction_source_accepts,
     reduction_source_layout,
     same_distribution,
-    shape_cast_source_layout,
     transpose_source_layout,
 )
+from wgdist.layout_rules_shape import shape_cast_source_layout
 
 
 # ---- strategies ------------------------------------------------------------------------------
