@@ -49,7 +49,9 @@ folded (an index ``arith.constant`` offset of the kernel counts as a constant), 
 Handled: create_nd_tdesc (with/without offsets, memref or integer address), load_nd (keeps
 ``transpose``/``packed``), store_nd, prefetch_nd, update_nd_offset, load_matrix, store_matrix,
 dpas (every A x B tile pair, K chained), elementwise arith/math, arith.constant (splat: one
-value for all tiles; affine or subgroup-invariant non-splat), vector.broadcast, step,
+value for all tiles; non-splat: sliced per tile - one constant when every subgroup's block is
+the same, base + broadcast(offset) when affine, else the tile's distinct blocks as constants
+picked by ``arith.select`` on the subgroup's tile index, built once at the function entry), vector.broadcast, step,
 create_mask, constant_mask, shape_cast/transpose/extract_strided_slice/insert_strided_slice
 where the layout model shows each subgroup keeps its data, gather/scatter ``xegpu.load``/
 ``xegpu.store`` in offset form (offsets and mask split like the value, chunks kept whole),

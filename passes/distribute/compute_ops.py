@@ -4,8 +4,15 @@
   must be split exactly like the result (checked with the layout model).
 * Constants: a splat becomes one subgroup constant shared by all tiles (never fewer values than
   tiles); a non-splat one becomes, per tile, a constant when every subgroup sees the same values,
-  or ``base + broadcast(sum(a_d * offset_d))`` when the values are an affine function of the
-  index (integer/index element types); anything else is a diagnostic.
+  ``base + broadcast(sum(a_d * offset_d))`` when the values are an affine function of the
+  index (integer/index element types), and otherwise the tile's distinct blocks as constants,
+  the subgroup's picked by ``arith.select`` on its tile index (layouts-spec 1.7: "a non-splat
+  constant is sliced per tile")::
+
+      %c0 = arith.constant dense<[0, 1, 4, 2, 2, 4, 1, 0]> : vector<8xindex>   // tile 0
+      %c1 = arith.constant dense<[1, 4, 2, 2, 4, 1, 0, 1]> : vector<8xindex>   // tile 1
+      %is0 = arith.cmpi eq, %t, %c0_index : index                            // t = x (tile index)
+      %v = arith.select %is0, %c0, %c1 : vector<8xindex>                     // ... chained
 * dpas: ``C[i, j] = acc[i, j] + sum_k A[i, k] * B[k, j]`` over the subgroup's own tiles, chained
   through the accumulator; the model must show that every subgroup holds all of K for its rows
   and columns, and that A's rows / B's columns line up with C's.
@@ -13,7 +20,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
+from math import prod
 
 import numpy as np
 from xdsl.dialects import arith
@@ -103,35 +112,27 @@ class Constant:
         attr = op.value
         if not isinstance(attr, DenseIntOrFPElementsAttr):
             raise OpError(op, f"cannot distribute the constant {attr}: expected a dense vector constant")
-        if attr.is_splat():
-            return [d]
-        self._plan_tiles(op, d, attr)
         return [d]
 
     @staticmethod
-    def _plan_tiles(op: Operation, d: Dist, attr: DenseIntOrFPElementsAttr) -> list[np.ndarray | None]:
-        """Per tile: the constant block when it is the same for every subgroup, else None (the
-        affine form is used)."""
+    def _plan_tiles(d: Dist, attr: DenseIntOrFPElementsAttr) -> list[np.ndarray | str]:
+        """Per tile: the constant block when it is the same for every subgroup, else how the
+        subgroup's block is built: ``"affine"`` (integer values affine in the index: base +
+        broadcast of the tile offset) or ``"select"`` (any other values: the tile's distinct
+        blocks as constants, selected by the subgroup's tile index)."""
         values = _values(attr, d.shape)
         ts = d.tile_shape
-        out: list[np.ndarray | None] = []
-        affine_ok: bool | None = None
+        out: list[np.ndarray | str] = []
+        affine: bool | None = None
         for k in range(d.ntiles):
             blocks = [values[tuple(slice(o, o + t) for o, t in zip(d.table[s][k], ts))] for s in range(d.num_subgroups)]
             if all(np.array_equal(blocks[0], b) for b in blocks[1:]):
                 out.append(blocks[0])
                 continue
-            if affine_ok is None:
+            if affine is None:
                 integer = isinstance(attr.get_element_type(), IntegerType | IndexType)
-                affine_ok = integer and _affine(values) is not None
-            if not affine_ok:
-                raise OpError(
-                    op,
-                    "cannot distribute this non-splat constant: its values differ between "
-                    "subgroups and are not an affine function of the index (only splat, "
-                    "subgroup-invariant or affine integer/index constants are distributed)",
-                )
-            out.append(None)
+                affine = integer and _affine(values) is not None
+            out.append("affine" if affine else "select")
         return out
 
     def rewrite(self, op: Operation, env: Env) -> None:
@@ -146,9 +147,10 @@ class Constant:
             _set_layout(c, op)
             env.vmap[op.result] = [c.results[0]] * d.ntiles
             return
-        blocks = self._plan_tiles(op, d, attr)
+        blocks = self._plan_tiles(d, attr)
         ids = env.ids
-        offsets = ids.tile_offsets(d, env.tile_base()) if any(b is None for b in blocks) else []
+        offsets = ids.tile_offsets(d, env.tile_base()) if any(isinstance(b, str) for b in blocks) else []
+        values = _values(attr, d.shape)
         cache: dict[bytes, SSAValue] = {}
 
         def const_block(block: np.ndarray) -> SSAValue:
@@ -161,31 +163,83 @@ class Constant:
 
         out: list[SSAValue] = []
         for k, block in enumerate(blocks):
-            if block is not None:
+            if isinstance(block, np.ndarray):
                 out.append(const_block(block))
-                continue
-            values = _values(attr, d.shape)
-            aff = _affine(values)
-            assert aff is not None
-            v0, coeffs = aff
-            local = values[tuple(slice(0, t) for t in d.tile_shape)]
-            base = const_block(local)
-            shift: Index = 0
-            for coef, off in zip(coeffs, offsets[k]):
-                if coef == 0:
-                    continue
-                term: Index = off * coef if isinstance(off, int) else ids.mul(off, coef)
-                shift = ids.add(shift, term, env.current)
-            if isinstance(shift, int):
-                out.append(const_block(local + shift))
-                continue
-            scalar = ids.materialize(shift)
-            if not isinstance(vtype.element_type, IndexType):  # i32 etc.: the shift is an index
-                scalar = env.emit(arith.IndexCastOp(scalar, vtype.element_type)).results[0]
-            bc = env.emit(BroadcastOp(scalar, vtype))
-            add = env.emit(arith.AddiOp(base, bc.results[0]))
-            out.append(add.results[0])
+            elif block == "select":
+                out.append(self._select(op, env, d, k, offsets[k], values, vtype))
+            else:
+                out.append(self._affine_tile(env, d, offsets[k], values, vtype, const_block))
         env.vmap[op.result] = out
+
+    @staticmethod
+    def _affine_tile(env: Env, d: Dist, offs: tuple[Index, ...], values: np.ndarray, vtype: VectorType,
+                     const_block: Callable[[np.ndarray], SSAValue]) -> SSAValue:
+        """``base + broadcast(sum(a_d * offset_d))`` for values affine in the index."""
+        ids = env.ids
+        aff = _affine(values)
+        assert aff is not None
+        _, coeffs = aff
+        local = values[tuple(slice(0, t) for t in d.tile_shape)]
+        shift: Index = 0
+        for coef, off in zip(coeffs, offs):
+            if coef:
+                shift = ids.add(shift, ids.mul(off, coef) if not isinstance(off, int) else off * coef, env.current)
+        if isinstance(shift, int):
+            return const_block(local + shift)
+        base = const_block(local)
+        scalar = ids.materialize(shift)
+        if not isinstance(vtype.element_type, IndexType):  # i32 etc.: the shift is an index
+            scalar = env.emit(arith.IndexCastOp(scalar, vtype.element_type)).results[0]
+        bc = env.emit(BroadcastOp(scalar, vtype))
+        return env.emit(arith.AddiOp(base, bc.results[0])).results[0]
+
+    @staticmethod
+    def _select(op: Operation, env: Env, d: Dist, k: int, offs: tuple[Index, ...], values: np.ndarray,
+                vtype: VectorType) -> SSAValue:
+        """Tile ``k`` of a constant whose blocks differ between subgroups in no affine way: each
+        distinct block is a constant and ``arith.select`` picks the subgroup's by its tile index
+        ``t = sum(offset_d / tile_d * W_d)`` (row-major over the tile grid); all of it depends
+        only on the subgroup id, so it is built once, at the function entry."""
+        ids = env.ids
+        ts = d.tile_shape
+        grid = [n // t for n, t in zip(d.shape, ts)]
+        weights = [prod(grid[i + 1 :]) for i in range(len(grid))]
+        starts = sorted({d.table[s][k] for s in range(d.num_subgroups)})
+        groups: dict[bytes, list[int]] = {}
+        block_of: dict[bytes, np.ndarray] = {}
+        for st in starts:
+            b = values[tuple(slice(o, o + t) for o, t in zip(st, ts))]
+            groups.setdefault(b.tobytes(), []).append(sum(o // t * w for o, t, w in zip(st, ts, weights)))
+            block_of[b.tobytes()] = b
+        lin: Index = 0
+        for o, t, w in zip(offs, ts, weights):
+            lin = ids.add(lin, ids.mul(ids.divui(o, t), w), env.current)
+        assert isinstance(lin, SSAValue), "a tile whose offsets are constant has one block"
+        attrs = sg_attrs(op)
+        elt = vtype.element_type
+
+        def constant(b: np.ndarray) -> SSAValue:
+            def build() -> Operation:
+                c = dense_constant(elt, vtype.get_shape(), b.flatten().tolist())
+                c.attributes.update(attrs)
+                return c
+
+            return ids.splat(build, ("block", str(vtype), b.tobytes()))
+
+        keys = list(groups)
+        v = constant(block_of[keys[-1]])
+        for key in reversed(keys[:-1]):
+            cond: SSAValue | None = None
+            for idx in groups[key]:
+                e = ids.eq(lin, idx)
+                cond = e if cond is None else ids.or_(cond, e)
+            assert cond is not None
+            v = _hoisted_select(env, cond, constant(block_of[key]), v)
+        return v
+
+
+def _hoisted_select(env: Env, cond: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
+    return env.ids.splat(lambda: arith.SelectOp(cond, a, b), ("select", cond, a, b))
 
 
 def _set_layout(new: Operation, old: Operation) -> None:

@@ -260,6 +260,21 @@ class SgIds:
             self._exprs[key] = self._hoist(arith.CmpiOp(v, self.const(c), "ult"))
         return self._exprs[key]
 
+    def eq(self, v: SSAValue, c: int) -> SSAValue:
+        """``v == c`` (``arith.cmpi eq``) for a hoisted ``v`` (hoisted and shared)."""
+        assert v in self._hoisted
+        key = ("eq", v, c)
+        if key not in self._exprs:
+            self._exprs[key] = self._hoist(arith.CmpiOp(v, self.const(c), "eq"))
+        return self._exprs[key]
+
+    def or_(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        """``a | b`` of hoisted ``i1`` values (hoisted and shared)."""
+        key = ("or", a, b)
+        if key not in self._exprs:
+            self._exprs[key] = self._hoist(arith.OrIOp(a, b))
+        return self._exprs[key]
+
     def and_(self, a: SSAValue, b: SSAValue) -> SSAValue:
         """``a & b`` of hoisted ``i1`` values (hoisted and shared)."""
         key = ("and", a, b)
