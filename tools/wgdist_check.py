@@ -23,7 +23,7 @@ from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import NoReturn  # noqa: E402
 
-from xdsl.utils.exceptions import DiagnosticException, ParseError  # noqa: E402
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,7 +74,8 @@ workgroups' tiles are not checked: pass --grid).
 
 exit status: 0 when every buffer agrees; 1 when they differ, when the workgroup program wrote
 no element of its memref arguments (the report says NOTHING COMPARED: agreement on nothing is
-no evidence; a function without memref arguments only gets a warning), or on any error.
+no evidence; a function without memref arguments only gets a warning), or on any error (one
+message on stderr, no traceback).
 """
 
 
@@ -130,8 +131,8 @@ def run(argv: Sequence[str] | None) -> int:
 
         print(format_parse_error(e), file=sys.stderr)
         return 1
-    except PipelineError as e:
-        print(f"wgdist-check: error: {e}", file=sys.stderr)
+    except (PipelineError, ArgSpecParseError) as e:  # ArgSpecParseError: a BaseException
+        print(f"wgdist-check: error: {str(e).rstrip()}", file=sys.stderr)
         return 1
     except DiagnosticException as e:
         print(str(e).split("\n\n", 1)[0].rstrip(), file=sys.stderr)
@@ -139,6 +140,15 @@ def run(argv: Sequence[str] | None) -> int:
     except (OSError, ImportError, ValueError, KeyError, NotImplementedError, AssertionError, TypeError) as e:
         print(f"wgdist-check: error: {e}", file=sys.stderr)
         return 1
+    except Exception as e:  # a bug in wgdist, not in the input: say so, keep the trace optional
+        if os.environ.get("WGDIST_TRACEBACK"):
+            raise
+        print(
+            f"wgdist-check: internal error: {type(e).__name__}: {e}\n"
+            "(a bug in wgdist; set WGDIST_TRACEBACK=1 to see where)",
+            file=sys.stderr,
+        )
+        return 2
     print(result.report)
     return 0 if result.ok else 1
 

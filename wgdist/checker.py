@@ -16,7 +16,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, MemRefType, ModuleOp
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
 
 from wgdist.interp.compare import Comparison, compare_buffers
 from wgdist.interp.launch import RunResult, find_function, known_grid, run_kernel
@@ -178,6 +178,7 @@ def check(
     memref arguments has nothing to compare; the report warns, but that is not a failure.
     """
     from wgdist import context, run_pipeline
+    from wgdist.diagnostics import PipelineError
 
     ctx = ctx or context()
     wg_mod = _module(kernel, ctx)
@@ -185,8 +186,11 @@ def check(
         sg_mod = _module(against, ctx)
     elif pipeline is not None:
         sg_mod = wg_mod.clone()
-        with _located(sg_mod):
-            run_pipeline(sg_mod, pipeline, ctx)
+        try:
+            with _located(sg_mod):
+                run_pipeline(sg_mod, pipeline, ctx)
+        except ArgSpecParseError as e:  # a BaseException in xDSL 0.74: a malformed pipeline
+            raise PipelineError(str(e).rstrip()) from None
     else:
         raise ValueError("give a pipeline or a distributed program (--against) to compare with")
     wg_func = find_function(wg_mod, func)

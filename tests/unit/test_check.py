@@ -175,3 +175,42 @@ def test_a_kernel_reading_launch_sizes_agrees_in_both_modes() -> None:
     r = check(LAUNCH_VALUES, "xegpu-propagate-layout,xegpu-wg-to-sg-distribute")
     assert r.ok, r.report
     assert float(r.wg.buffers[1].data[0] - r.wg.buffers[0].data[0]) == pytest.approx(8 + 128, abs=1e-4)
+
+
+# --- user errors found by fuzzing: one clear message, status 1, checked before anything runs ---
+
+SMALL = """#l = #xegpu.layout<sg_layout = [2, 2], sg_data = [8, 8]>
+gpu.module @m {
+  gpu.func @k(%m: memref<SHAPExf32>) kernel {
+    %t = xegpu.create_nd_tdesc %m : memref<SHAPExf32> -> !xegpu.tensor_desc<16x16xf32, #l>
+    %v = xegpu.load_nd %t[0, 0] <{layout = #l}> : !xegpu.tensor_desc<16x16xf32, #l> -> vector<16x16xf32>
+    %c = arith.constant dense<1.0> : vector<16x16xf32>
+    %w = arith.addf %v, %c : vector<16x16xf32>
+    xegpu.store_nd %w, %t[0, 0] <{layout = #l}> : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32, #l>
+    gpu.return
+  }
+}
+"""
+PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
+
+
+def small(tmp: Path, shape: str = "16x16") -> str:
+    return write(tmp, "k.mlir", SMALL.replace("SHAPE", shape))
+
+
+@pytest.mark.parametrize("pipeline", ["xegpu-propagate-layout{", ",", "xegpu-propagate-layout,,", "xegpu-propagate-layout{layout-kind=}"])
+def test_cli_malformed_pipeline_is_one_message(
+    pipeline: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """xDSL's ArgSpecParseError is a BaseException: it escaped every handler (a traceback)."""
+    assert cli([small(tmp_path), "-p", pipeline]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("wgdist-check: error: Error parsing pass pipeline specification:"), err
+    assert f"\n{pipeline}\n" in err  # the pipeline text, with a caret under the column
+
+
+def test_library_malformed_pipeline_raises_pipeline_error() -> None:
+    from wgdist.diagnostics import PipelineError
+
+    with pytest.raises(PipelineError, match="Expected pass name here"):
+        check(SMALL.replace("SHAPE", "16x16"), ",")

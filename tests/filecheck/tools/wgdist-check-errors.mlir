@@ -4,6 +4,7 @@
 // RUN: not wgdist-check %s -p no-such-pass 2>&1 | filecheck %s --check-prefix=PASS
 // RUN: not wgdist-check %s 2>&1 | filecheck %s --check-prefix=NOSRC
 // RUN: not wgdist-check %s --against %s 2>&1 | filecheck %s --check-prefix=NOLAYOUT
+// RUN: not wgdist-check %s -p 'xegpu-propagate-layout{' 2>&1 | filecheck %s --check-prefix=PSYNTAX
 
 // A workgroup-level program cannot ask for its subgroup id: the workgroup run reports it.
 // WGSGID: wgdist-check-errors.mlir:{{[0-9]+}}:5: error: 'gpu.subgroup_id' op has no value in workgroup mode
@@ -11,6 +12,12 @@
 // ARGS: error: argument --subgroups: expected a positive integer, got '0'
 // PASS-NOT: Traceback
 // NOLAYOUT: wgdist-check: error: cannot infer the number of subgroups: no layout with sg_layout in the kernel; pass --subgroups N
+// PSYNTAX: wgdist-check: error: Error parsing pass pipeline specification:
+// PSYNTAX-NEXT: pass-pipeline:1:24
+// PSYNTAX-NEXT: xegpu-propagate-layout{
+// PSYNTAX-NEXT: ^
+// PSYNTAX-NEXT: Expected argument name here
+// PSYNTAX-NOT: Traceback
 // NOSRC: error: one of the arguments -p/--pipeline --against is required
 gpu.module @m {
   gpu.func @k(%o: memref<4xindex>) kernel {
