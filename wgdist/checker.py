@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
 
 from wgdist.interp.compare import Comparison, compare_buffers
 from wgdist.interp.launch import RunResult, find_function, known_grid, run_kernel
-from wgdist.interp.values import array_converter, int_width, is_float, np_dtype
+from wgdist.interp.values import KernelError, array_converter, int_width, is_float, np_dtype
 
 __all__ = ["CheckResult", "check", "infer_subgroups", "random_inputs"]
 
@@ -87,49 +87,96 @@ def _layout_counts(attr: Attribute) -> Iterator[int]:
             yield from _layout_counts(p)
 
 
+def _layout_sources(func: Operation) -> Iterator[tuple[int, Operation, str]]:
+    """``(subgroups, op, what)`` for every workgroup layout of the kernel: on the ops of the body
+    (their properties, attributes, operand and result types, block arguments) and in the types
+    of the function's parameters. The function's own attribute dictionary is not the kernel's
+    layouts (it may hold any attribute) and is skipped."""
+    for i, t in enumerate(func.function_type.inputs.data):  # type: ignore[attr-defined]
+        for n in _layout_counts(t):
+            yield n, func, f"the type of parameter {i}"
+    for op in func.walk():
+        if op is func:
+            continue
+        named = [(f"attribute '{k}'", a) for k, a in op.properties.items()]
+        named += [(f"attribute '{k}'", a) for k, a in op.attributes.items()]
+        named += [(f"the type of result {i}", r.type) for i, r in enumerate(op.results)]
+        named += [(f"the type of operand {i}", o.type) for i, o in enumerate(op.operands)]
+        named += [
+            (f"the type of block argument {a.index}", a.type)
+            for region in op.regions for block in region.blocks for a in block.args
+        ]
+        for what, a in named:
+            for n in _layout_counts(a):
+                yield n, op, what
+
+
+def _at(op: Operation) -> str:
+    from wgdist.diagnostics import location_of
+
+    loc = location_of(op)
+    return f"'{op.name}'" + (f" at {loc}" if loc else "")
+
+
 def infer_subgroups(func: Operation) -> int:
     """The subgroup count all workgroup layouts in ``func`` agree on (product of sg_layout)."""
-    found: dict[int, Operation] = {}
-    for op in func.walk():
-        attrs = [*op.properties.values(), *op.attributes.values()]
-        attrs += [r.type for r in op.results] + [o.type for o in op.operands]
-        for a in attrs:
-            for n in _layout_counts(a):
-                found.setdefault(n, op)
+    found: dict[int, tuple[Operation, str]] = {}
+    for n, op, what in _layout_sources(func):
+        found.setdefault(n, (op, what))
     if not found:
-        raise ValueError(
-            "cannot infer the number of subgroups: no layout with sg_layout in the kernel; "
-            "pass --subgroups N"
+        raise KernelError(
+            func,
+            f"cannot infer the number of subgroups: no layout with sg_layout in @{_name(func)}; "
+            "pass --subgroups N",
         )
     if len(found) > 1:
-        desc = ", ".join(f"{n} ('{op.name}')" for n, op in sorted(found.items()))
-        raise ValueError(f"the kernel's layouts disagree on the number of subgroups: {desc}")
+        second = list(found.values())[1][0]  # the error points at the first op that disagrees
+        desc = ", ".join(f"{n} in {what} of {_at(op)}" for n, (op, what) in found.items())
+        raise KernelError(
+            second,
+            f"the kernel's layouts disagree on the number of subgroups: {desc}; pass "
+            "--subgroups N to run with N anyway",
+        )
     return next(iter(found))
+
+
+def _name(func: Operation) -> str:
+    return func.sym_name.data  # type: ignore[attr-defined, no-any-return]
 
 
 def random_inputs(func: Operation, seed: int, scalars: Mapping[str, float] | None = None) -> list[np.ndarray]:
     """One random array per memref parameter (floats in [-1, 1), small integers, random
     booleans); scalar parameters take their value from ``scalars`` (by name, without ``%``)."""
-    rng = np.random.default_rng(seed)
     names = _param_names(func)
     scalars = dict(scalars or {})
     unknown = sorted(set(scalars) - set(names))
     if unknown:
-        raise ValueError(f"@{func.sym_name.data} has no parameter named {', '.join('%' + n for n in unknown)}")  # type: ignore[attr-defined]
-    out: list[np.ndarray] = []
-    for i, t in enumerate(func.function_type.inputs.data):  # type: ignore[attr-defined]
+        raise KernelError(
+            func,
+            f"@{_name(func)} has no parameter named {', '.join('%' + n for n in unknown)} "
+            f"(--scalar; its parameters: {', '.join('%' + n for n in names) or 'none'})",
+        )
+    types = func.function_type.inputs.data  # type: ignore[attr-defined]
+    for i, t in enumerate(types):
         if not isinstance(t, MemRefType):
-            if names[i] in scalars:
-                out.append(np.asarray(scalars[names[i]]))
-                continue
-            raise ValueError(
-                f"parameter {i} (%{names[i]}) of @{func.sym_name.data} has type {t}; only memref "  # type: ignore[attr-defined]
-                f"parameters get random contents: give its value (--scalar {names[i]}=VALUE)"
+            if names[i] not in scalars:
+                raise KernelError(
+                    func,
+                    f"parameter {i} (%{names[i]}) of @{_name(func)} has type {t}; only memref "
+                    f"parameters get random contents: give its value (--scalar {names[i]}=VALUE)",
+                )
+        elif any(d < 0 for d in t.get_shape()):
+            raise KernelError(
+                func, f"parameter {i} (%{names[i]}) of @{_name(func)} has the dynamic type {t}; give static shapes"
             )
+    rng = np.random.default_rng(seed)
+    out: list[np.ndarray] = []
+    for i, t in enumerate(types):
+        if not isinstance(t, MemRefType):
+            out.append(np.asarray(scalars[names[i]]))
+            continue
         shape = t.get_shape()
         et = t.element_type
-        if any(d < 0 for d in shape):
-            raise ValueError(f"parameter {i} has the dynamic type {t}; give static shapes")
         arr: np.ndarray
         if is_float(et):
             arr = rng.uniform(-1.0, 1.0, size=shape)
@@ -194,12 +241,13 @@ def check(
     else:
         raise ValueError("give a pipeline or a distributed program (--against) to compare with")
     wg_func = find_function(wg_mod, func)
-    name = wg_func.sym_name.data  # type: ignore[attr-defined]
+    name = _name(wg_func)
     sg_func = find_function(sg_mod, name)
     if wg_func.function_type != sg_func.function_type:  # type: ignore[attr-defined]
-        raise ValueError(
-            f"@{name} has type {wg_func.function_type} in the workgroup program and "  # type: ignore[attr-defined]
-            f"{sg_func.function_type} in the distributed one"  # type: ignore[attr-defined]
+        raise KernelError(
+            sg_func,
+            f"@{name} has type {sg_func.function_type} in the distributed program and "  # type: ignore[attr-defined]
+            f"{wg_func.function_type} in the workgroup program ({_at(wg_func)})",  # type: ignore[attr-defined]
         )
     notes: list[str] = []
     if grid is None:

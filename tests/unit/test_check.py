@@ -214,3 +214,60 @@ def test_library_malformed_pipeline_raises_pipeline_error() -> None:
 
     with pytest.raises(PipelineError, match="Expected pass name here"):
         check(SMALL.replace("SHAPE", "16x16"), ",")
+
+
+FUNC_ATTRIBUTES = """#l = #xegpu.layout<sg_layout = [2, 2], sg_data = [8, 8]>
+gpu.module @m {
+  gpu.func @k(%m: memref<16x16xf32>) kernel attributes {
+      a = #xegpu.layout<sg_layout = [8, 4], sg_data = [2, 4]>, b = [#xegpu.layout<sg_layout = [4, 16]>]} {
+    %t = xegpu.create_nd_tdesc %m : memref<16x16xf32> -> !xegpu.tensor_desc<16x16xf32, #l>
+    %v = xegpu.load_nd %t[0, 0] <{layout = #l}> : !xegpu.tensor_desc<16x16xf32, #l> -> vector<16x16xf32>
+    %w = arith.negf %v {layout_result_0 = OTHER} : vector<16x16xf32>
+    xegpu.store_nd %w, %t[0, 0] <{layout = #l}> : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32, #l>
+    gpu.return
+  }
+}
+"""
+
+
+def test_layouts_in_the_function_attribute_dictionary_are_not_the_kernel_layouts() -> None:
+    """They used to count: 'layouts disagree ...: 4 ('gpu.func'), 32 ('gpu.func')'."""
+    m = wgdist.parse(FUNC_ATTRIBUTES.replace("OTHER", "#l"))
+    from wgdist.interp import find_function
+
+    assert infer_subgroups(find_function(m, None)) == 4
+    r = check(FUNC_ATTRIBUTES.replace("OTHER", "#l"), PIPELINE)
+    assert r.ok and r.subgroups == 4, r.report
+
+
+def test_disagreeing_layouts_are_located_and_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    k = write(tmp_path, "k.mlir", FUNC_ATTRIBUTES.replace("OTHER", "#xegpu.layout<sg_layout = [4, 2], sg_data = [4, 8]>"))
+    assert cli([k, "--against", k]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        f"{k}:7:5: error: 'arith.negf' op the kernel's layouts disagree on the number of subgroups: "
+        f"4 in the type of result 0 of 'xegpu.create_nd_tdesc' at {k}:5:5, "
+        f"8 in attribute 'layout_result_0' of 'arith.negf' at {k}:7:5; "
+        "pass --subgroups N to run with N anyway"
+    ), err
+    cli([k, "--against", k, "--subgroups", "4"])  # runs (the WG program as its own SG form differs)
+    assert "4 subgroups per workgroup" in capsys.readouterr().out
+
+
+def test_parameter_errors_name_the_function_location(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    k = write(tmp_path, "k.mlir", (
+        "#s = #xegpu.layout<sg_layout = [4, 8], sg_data = [32, 16]>\n"
+        "func.func @if_else(%p: i1, %o: memref<128x128xf32>) {\n  return\n}\n"
+    ))
+    assert cli([k, "--against", k, "--subgroups", "2"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"{k}:2:1: error: 'func.func' op parameter 0 (%p) of @if_else has type i1; only memref "
+        "parameters get random contents: give its value (--scalar p=VALUE)"
+    )
+    assert cli([k, "--against", k, "--subgroups", "2", "--scalar", "q=1"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"{k}:2:1: error: 'func.func' op @if_else has no parameter named %q (--scalar; its parameters: %p, %o)"
+    )
+    assert cli([k, "--against", k]) == 1
+    assert capsys.readouterr().err.startswith(f"{k}:2:1: error: 'func.func' op cannot infer the number of subgroups")
+

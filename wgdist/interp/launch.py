@@ -25,6 +25,7 @@ from wgdist.interp.values import (
     Buffer,
     DeadlockError,
     InterpError,
+    KernelError,
     MemRef,
     UnsupportedOpError,
     array_converter,
@@ -77,10 +78,10 @@ def known_grid(func: Operation) -> tuple[int, ...] | None:
     if attr is None:
         return None
     if not isinstance(attr, DenseArrayBase):
-        raise ValueError(f"known_grid_size of @{func.sym_name.data} must be an array<i32: ...>, got {attr}")  # type: ignore[attr-defined]
+        raise KernelError(func, f"known_grid_size of @{func.sym_name.data} must be an array<i32: ...>, got {attr}")  # type: ignore[attr-defined]
     sizes = tuple(int(v) for v in attr.get_values())
     if not 1 <= len(sizes) <= 3 or min(sizes) < 1:
-        raise ValueError(f"known_grid_size of @{func.sym_name.data} must hold 1 to 3 sizes >= 1, got {list(sizes)}")  # type: ignore[attr-defined]
+        raise KernelError(func, f"known_grid_size of @{func.sym_name.data} must hold 1 to 3 sizes >= 1, got {list(sizes)}")  # type: ignore[attr-defined]
     return sizes
 
 

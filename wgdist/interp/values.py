@@ -47,6 +47,11 @@ class UnsupportedOpError(InterpError):
     """The interpreter has no semantics for this op (or for this form of it)."""
 
 
+class KernelError(OpError, ValueError):
+    """A user error about the kernel as a whole (its signature, its launch, its sizes), located
+    at the op it concerns (usually the function); a ``ValueError`` too, for library callers."""
+
+
 class DeadlockError(DiagnosticException):
     """Subgroups of a workgroup wait on a barrier that can never complete."""
 

@@ -11,7 +11,7 @@
 // WGSGID-NOT: Traceback
 // ARGS: error: argument --subgroups: expected a positive integer, got '0'
 // PASS-NOT: Traceback
-// NOLAYOUT: wgdist-check: error: cannot infer the number of subgroups: no layout with sg_layout in the kernel; pass --subgroups N
+// NOLAYOUT: wgdist-check-errors.mlir:{{[0-9]+}}:3: error: 'gpu.func' op cannot infer the number of subgroups: no layout with sg_layout in @k; pass --subgroups N
 // PSYNTAX: wgdist-check: error: Error parsing pass pipeline specification:
 // PSYNTAX-NEXT: pass-pipeline:1:24
 // PSYNTAX-NEXT: xegpu-propagate-layout{
