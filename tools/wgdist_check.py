@@ -18,6 +18,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
+import re  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -56,6 +57,25 @@ def _positive(text: str) -> int:
     return n
 
 
+_UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+
+
+def _size(text: str) -> int:
+    """A byte count: ``268435456``, ``256M``, ``1G`` (K, M, G, T: powers of 1024; ``iB`` or
+    ``B`` may follow)."""
+    m = re.fullmatch(r"\s*(\d+)\s*([kmgt]?)(i?b)?\s*", text.lower())
+    if m is None or int(m.group(1)) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive byte count (e.g. 268435456, 512M, 2G), got '{text}'")
+    return int(m.group(1)) * _UNITS[m.group(2)]
+
+
+def _size_text(n: int) -> str:
+    for unit in "TGMK":
+        if n % _UNITS[unit.lower()] == 0:
+            return f"{n // _UNITS[unit.lower()]}{unit}"
+    return str(n)
+
+
 def _scalar(text: str) -> tuple[str, float]:
     name, sep, value = text.partition("=")
     try:
@@ -72,6 +92,12 @@ grid: without --grid the launch grid is the gpu.func's known_grid_size; without 
 workgroup, and when the kernel reads gpu.block_id the report says so in a note (the other
 workgroups' tiles are not checked: pass --grid).
 
+limits: before allocating or running anything, the check refuses memref parameters taking more
+than --max-bytes together (default {max_bytes}; the check holds several copies of each buffer, about
+18 bytes of memory per byte of arguments), any one vector value or memref.alloc larger than
+that, and a launch of more than --max-subgroups subgroups in all (workgroups x subgroups per
+workgroup, default {max_subgroups}). Raise them when the machine and your patience allow.
+
 exit status: 0 when every buffer agrees; 1 when they differ, when the workgroup program wrote
 no element of its memref arguments (the report says NOTHING COMPARED: agreement on nothing is
 no evidence; a function without memref arguments only gets a warning), or on any error (one
@@ -80,11 +106,13 @@ message on stderr, no traceback).
 
 
 def parser() -> argparse.ArgumentParser:
+    from wgdist.checker import DEFAULT_MAX_BYTES, DEFAULT_MAX_SUBGROUPS
+
     p = _Parser(
         prog="wgdist-check",
         description="Check that a distributed (subgroup-level) kernel computes what the "
         "workgroup-level kernel computes, on random inputs.",
-        epilog=EPILOG,
+        epilog=EPILOG.format(max_bytes=_size_text(DEFAULT_MAX_BYTES), max_subgroups=DEFAULT_MAX_SUBGROUPS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("kernel", help="workgroup-level kernel (.mlir)")
@@ -104,6 +132,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--rtol", type=float, help="relative tolerance for floats (default per type)")
     p.add_argument("--atol", type=float, help="absolute tolerance factor, scaled by max|reference|")
     p.add_argument("--show", type=_positive, default=10, help="differences to print per kind (default 10)")
+    p.add_argument(
+        "--max-bytes", type=_size, default=DEFAULT_MAX_BYTES, metavar="BYTES",
+        help="most bytes of memref arguments (together), and of any one vector value or "
+        f"memref.alloc, the check allocates (default {_size_text(DEFAULT_MAX_BYTES)}; K, M, G, T "
+        "suffixes: powers of 1024)",
+    )
+    p.add_argument(
+        "--max-subgroups", type=_positive, default=DEFAULT_MAX_SUBGROUPS, metavar="N",
+        help=f"most subgroups the launch runs, workgroups x subgroups per workgroup (default {DEFAULT_MAX_SUBGROUPS})",
+    )
     return p
 
 
@@ -125,6 +163,8 @@ def run(argv: Sequence[str] | None) -> int:
             atol=args.atol,
             limit=args.show,
             scalars=dict(args.scalar),
+            max_bytes=args.max_bytes,
+            max_subgroups=args.max_subgroups,
         )
     except ParseError as e:
         from wgdist.tools.wgdist_opt import format_parse_error  # type: ignore[import-not-found]
@@ -136,6 +176,14 @@ def run(argv: Sequence[str] | None) -> int:
         return 1
     except DiagnosticException as e:
         print(str(e).split("\n\n", 1)[0].rstrip(), file=sys.stderr)
+        return 1
+    except MemoryError as e:
+        detail = f" ({e})" if str(e) else ""
+        print(
+            f"wgdist-check: error: out of memory{detail}; the kernel's buffers or values are too "
+            "large for this machine: check smaller shapes (or lower --max-bytes to be told earlier)",
+            file=sys.stderr,
+        )
         return 1
     except (OSError, ImportError, ValueError, KeyError, NotImplementedError, AssertionError, TypeError) as e:
         print(f"wgdist-check: error: {e}", file=sys.stderr)

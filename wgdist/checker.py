@@ -7,6 +7,7 @@ every argument buffer (see :mod:`wgdist.interp.compare` for what is compared).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, MemRefType, ModuleOp
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, MemRefType, ModuleOp, VectorType
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
 
@@ -22,7 +23,22 @@ from wgdist.interp.compare import Comparison, compare_buffers
 from wgdist.interp.launch import RunResult, find_function, known_grid, run_kernel
 from wgdist.interp.values import KernelError, array_converter, int_width, is_float, np_dtype
 
-__all__ = ["CheckResult", "check", "infer_subgroups", "random_inputs"]
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "DEFAULT_MAX_SUBGROUPS",
+    "CheckResult",
+    "check",
+    "infer_subgroups",
+    "random_inputs",
+]
+
+# Limits checked before anything is allocated or run (wgdist-check --max-bytes, --max-subgroups).
+# The interpreter keeps several copies of each argument buffer (inputs, one per mode, write
+# tracking): 256 MiB of arguments take about 4.5 GB of memory and half a minute.
+DEFAULT_MAX_BYTES = 256 * 2**20
+# Subgroup programs run in one check (workgroups x subgroups per workgroup): a trivial kernel
+# runs about 12000 of them a second.
+DEFAULT_MAX_SUBGROUPS = 65536
 
 
 @dataclass
@@ -144,9 +160,15 @@ def _name(func: Operation) -> str:
     return func.sym_name.data  # type: ignore[attr-defined, no-any-return]
 
 
-def random_inputs(func: Operation, seed: int, scalars: Mapping[str, float] | None = None) -> list[np.ndarray]:
+def random_inputs(
+    func: Operation, seed: int, scalars: Mapping[str, float] | None = None,
+    *, max_bytes: int = DEFAULT_MAX_BYTES,
+) -> list[np.ndarray]:
     """One random array per memref parameter (floats in [-1, 1), small integers, random
-    booleans); scalar parameters take their value from ``scalars`` (by name, without ``%``)."""
+    booleans); scalar parameters take their value from ``scalars`` (by name, without ``%``).
+
+    The memref parameters may take at most ``max_bytes`` together (checked before anything is
+    allocated)."""
     names = _param_names(func)
     scalars = dict(scalars or {})
     unknown = sorted(set(scalars) - set(names))
@@ -169,6 +191,7 @@ def random_inputs(func: Operation, seed: int, scalars: Mapping[str, float] | Non
             raise KernelError(
                 func, f"parameter {i} (%{names[i]}) of @{_name(func)} has the dynamic type {t}; give static shapes"
             )
+    _check_argument_bytes(func, names, max_bytes)
     rng = np.random.default_rng(seed)
     out: list[np.ndarray] = []
     for i, t in enumerate(types):
@@ -186,6 +209,79 @@ def random_inputs(func: Operation, seed: int, scalars: Mapping[str, float] | Non
             arr = rng.integers(-8, 9, size=shape)
         out.append(np.asarray(array_converter(et)(arr)).astype(np_dtype(et)))
     return out
+
+
+def _nbytes(shape: Sequence[int], elt: Attribute) -> int:
+    """Bytes the interpreter holds for a static ``shape`` of ``elt`` (Python ints: no overflow)."""
+    try:
+        size = np_dtype(elt).itemsize
+    except TypeError:  # an element type the interpreter rejects later, with its own message
+        size = 8
+    return math.prod(shape) * size
+
+
+def _check_argument_bytes(func: Operation, names: Sequence[str], max_bytes: int) -> None:
+    sizes = [
+        (i, t, _nbytes(t.get_shape(), t.element_type))
+        for i, t in enumerate(func.function_type.inputs.data)  # type: ignore[attr-defined]
+        if isinstance(t, MemRefType)
+    ]
+    total = sum(n for _, _, n in sizes)
+    if total <= max_bytes:
+        return
+    i, t, n = max(sizes, key=lambda x: x[2])
+    if len(sizes) == 1:
+        what = f"parameter {i} (%{names[i]}) of @{_name(func)}, {t}, takes {total} bytes ({_human(total)})"
+    else:
+        what = (
+            f"the memref parameters of @{_name(func)} take {total} bytes together "
+            f"({_human(total)}; the largest is parameter {i} (%{names[i]}), {t}, with {n} bytes)"
+        )
+    raise KernelError(
+        func,
+        f"{what}, more than the limit of {max_bytes} bytes ({_human(max_bytes)}) on the buffers "
+        "the check allocates (it holds several copies of each); raise it with --max-bytes",
+    )
+
+
+def _check_value_bytes(module: Operation, max_bytes: int) -> None:
+    """A vector value or a memref.alloc/alloca larger than ``max_bytes`` is refused before the
+    run (the interpreter would try to allocate it)."""
+    for op in module.walk():
+        allocates = op.name in ("memref.alloc", "memref.alloca")
+        for i, r in enumerate(op.results):
+            t = r.type
+            if isinstance(t, VectorType) or (allocates and isinstance(t, MemRefType)):
+                shape = t.get_shape()  # type: ignore[union-attr]
+                if any(d < 0 for d in shape):
+                    continue
+                n = _nbytes(shape, t.element_type)  # type: ignore[union-attr]
+                if n > max_bytes:
+                    raise KernelError(
+                        op,
+                        f"result {i}, {t}, takes {n} bytes ({_human(n)}), more than the limit "
+                        f"of {max_bytes} bytes ({_human(max_bytes)}) on the values the check "
+                        "allocates; raise it with --max-bytes",
+                    )
+
+
+def _human(n: int) -> str:
+    for unit, size in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= size:
+            return f"{n / size:.4g} {unit}"
+    return f"{n} B"
+
+
+def _check_launch(grid: tuple[int, ...], grid_from: str, n_sg: int, sg_from: str, max_subgroups: int) -> None:
+    """Refuse a launch that would run more than ``max_subgroups`` subgroup programs."""
+    n_wg = math.prod(grid)
+    total = n_wg * n_sg
+    if total > max_subgroups:
+        raise ValueError(
+            f"the launch has {n_wg} workgroup(s) ({grid_from}) x {n_sg} subgroup(s) ({sg_from}) = "
+            f"{total} subgroups to run, more than the limit of {max_subgroups}; raise it with "
+            "--max-subgroups"
+        )
 
 
 def _param_names(func: Operation) -> list[str]:
@@ -211,6 +307,8 @@ def check(
     ctx: Context | None = None,
     limit: int = 10,
     scalars: Mapping[str, float] | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_subgroups: int = DEFAULT_MAX_SUBGROUPS,
 ) -> CheckResult:
     """Run ``kernel`` in workgroup mode and its distributed form in subgroup mode; compare.
 
@@ -219,6 +317,11 @@ def check(
     kernel's ``known_grid_size``, else one workgroup (with a note when the kernel reads
     ``gpu.block_id``: other workgroups' tiles are then never checked). ``scalars`` gives the
     values of non-memref parameters by name.
+
+    Limits, checked before anything is allocated or run: the memref parameters take at most
+    ``max_bytes`` together, and so does any one vector value or ``memref.alloc`` of either
+    program; the launch runs at most ``max_subgroups`` subgroups (workgroups x subgroups per
+    workgroup). Errors name the wgdist-check option (``--max-bytes``, ``--max-subgroups``...).
 
     Not ``ok`` when the programs differ, and also when the workgroup program wrote no element
     of its memref arguments: a check that compares nothing is no evidence. A function without
@@ -250,18 +353,27 @@ def check(
             f"{wg_func.function_type} in the workgroup program ({_at(wg_func)})",  # type: ignore[attr-defined]
         )
     notes: list[str] = []
-    if grid is None:
+    if grid is not None:
+        grid_from = f"--grid {','.join(map(str, grid))}"
+    else:
         grid = known_grid(wg_func)
+        grid_from = f"known_grid_size of @{name}"
         if grid is None:
-            grid = (1, 1)
+            grid, grid_from = (1, 1), "the default grid; --grid X,Y sets it"
             if _reads_block_id([wg_func, sg_func]):
                 notes.append(
                     "note: only one workgroup was checked (grid 1x1) although the kernel reads "
                     "gpu.block_id; pass --grid X,Y (or give the gpu.func known_grid_size) to "
                     "check the other workgroups' tiles"
                 )
-    n_sg = subgroups if subgroups is not None else infer_subgroups(wg_func)
-    inputs = random_inputs(wg_func, seed, scalars)
+    if subgroups is not None:
+        n_sg, sg_from = subgroups, f"--subgroups {subgroups}"
+    else:
+        n_sg, sg_from = infer_subgroups(wg_func), "from the layouts"
+    _check_launch(tuple(grid), grid_from, n_sg, sg_from, max_subgroups)
+    _check_value_bytes(wg_mod, max_bytes)
+    _check_value_bytes(sg_mod, max_bytes)
+    inputs = random_inputs(wg_func, seed, scalars, max_bytes=max_bytes)
     # both runs describe the same launch; workgroup mode runs each workgroup as one program
     wg = run_kernel(wg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, mode="workgroup")
     sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg)

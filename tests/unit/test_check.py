@@ -271,3 +271,83 @@ def test_parameter_errors_name_the_function_location(tmp_path: Path, capsys: pyt
     assert cli([k, "--against", k]) == 1
     assert capsys.readouterr().err.startswith(f"{k}:2:1: error: 'func.func' op cannot infer the number of subgroups")
 
+
+@pytest.mark.parametrize(
+    "shape, size",
+    [("100000x100000", "40000000000 bytes (37.25 GiB)"), ("18446744073709551616x4", "295147905179352825856 bytes")],
+)
+def test_cli_huge_buffer_is_refused_before_allocating(
+    shape: str, size: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    k = small(tmp_path, shape)
+    assert cli([k, "-p", PIPELINE]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{k}:3:3: error: 'gpu.func' op parameter 0 (%m) of @k, memref<{shape}xf32>, takes {size}"), err
+    assert "more than the limit of 268435456 bytes (256 MiB)" in err and "raise it with --max-bytes" in err
+
+
+def test_cli_max_bytes_sets_the_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    k = small(tmp_path, "64x64")  # 16384 bytes
+    assert cli([k, "-p", PIPELINE, "--max-bytes", "16K"]) == 0
+    assert "agree" in capsys.readouterr().out
+    assert cli([k, "-p", PIPELINE, "--max-bytes", "16383"]) == 1
+    assert "takes 16384 bytes (16 KiB), more than the limit of 16383 bytes" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli([k, "-p", PIPELINE, "--max-bytes", "lots"])
+    assert "argument --max-bytes: expected a positive byte count" in capsys.readouterr().err
+
+
+def test_huge_value_or_allocation_in_the_kernel_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    k = write(tmp_path, "alloc.mlir", (
+        "gpu.module @m {\n  gpu.func @k(%o: memref<4xf32>) kernel {\n"
+        "    %a = memref.alloc() : memref<100000x100000xf32>\n"
+        "    %c0 = arith.constant 0 : index\n"
+        "    %v = memref.load %a[%c0, %c0] : memref<100000x100000xf32>\n"
+        "    memref.store %v, %o[%c0] : memref<4xf32>\n    gpu.return\n  }\n}\n"
+    ))
+    assert cli([k, "--against", k, "--subgroups", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{k}:3:5: error: 'memref.alloc' op result 0, memref<100000x100000xf32>, takes 40000000000 bytes"), err
+    assert "--max-bytes" in err
+    with pytest.raises(ValueError, match=r"'arith.constant' op result 0, vector<4096x4096xf32>, takes 67108864 bytes"):
+        check(SMALL.replace("SHAPE", "16x16").replace("16x16xf32>\n    %w", "16x16xf32>\n    %big = arith.constant dense<0.0> : vector<4096x4096xf32>\n    %w"), PIPELINE, max_bytes=2**20)
+
+
+@pytest.mark.parametrize(
+    "args, launch",
+    [
+        (["--grid", "100000,100000"], "10000000000 workgroup(s) (--grid 100000,100000) x 4 subgroup(s) (from the layouts) = 40000000000"),
+        (["--subgroups", "100000"], "1 workgroup(s) (the default grid; --grid X,Y sets it) x 100000 subgroup(s) (--subgroups 100000) = 100000"),
+        (["--grid", "8,8", "--max-subgroups", "255"], "64 workgroup(s) (--grid 8,8) x 4 subgroup(s) (from the layouts) = 256"),
+    ],
+)
+def test_cli_huge_launch_is_refused_before_running(
+    args: list[str], launch: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli([small(tmp_path), "-p", PIPELINE, *args]) == 1
+    err = capsys.readouterr().err
+    limit = args[-1] if "--max-subgroups" in args else "65536"
+    assert err.strip() == (
+        f"wgdist-check: error: the launch has {launch} subgroups to run, more than the limit of {limit}; "
+        "raise it with --max-subgroups"
+    ), err
+
+
+def test_cli_max_subgroups_raises_the_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli([small(tmp_path), "-p", PIPELINE, "--grid", "8,8", "--max-subgroups", "256"]) == 0
+    assert "256 subgroup(s)" in capsys.readouterr().out
+
+
+def test_cli_out_of_memory_is_one_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import wgdist.checker
+
+    def no_memory(*args: object, **kwargs: object) -> None:
+        raise MemoryError("Unable to allocate 37.3 GiB for an array")
+
+    monkeypatch.setattr(wgdist.checker, "run_kernel", no_memory)
+    assert cli([small(tmp_path), "-p", PIPELINE]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("wgdist-check: error: out of memory (Unable to allocate 37.3 GiB for an array)"), err
+

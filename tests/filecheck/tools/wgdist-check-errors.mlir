@@ -5,6 +5,7 @@
 // RUN: not wgdist-check %s 2>&1 | filecheck %s --check-prefix=NOSRC
 // RUN: not wgdist-check %s --against %s 2>&1 | filecheck %s --check-prefix=NOLAYOUT
 // RUN: not wgdist-check %s -p 'xegpu-propagate-layout{' 2>&1 | filecheck %s --check-prefix=PSYNTAX
+// RUN: not wgdist-check %s --against %s --subgroups 4 --grid 1000,1000 2>&1 | filecheck %s --check-prefix=LAUNCH
 
 // A workgroup-level program cannot ask for its subgroup id: the workgroup run reports it.
 // WGSGID: wgdist-check-errors.mlir:{{[0-9]+}}:5: error: 'gpu.subgroup_id' op has no value in workgroup mode
@@ -18,6 +19,7 @@
 // PSYNTAX-NEXT: ^
 // PSYNTAX-NEXT: Expected argument name here
 // PSYNTAX-NOT: Traceback
+// LAUNCH: wgdist-check: error: the launch has 1000000 workgroup(s) (--grid 1000,1000) x 4 subgroup(s) (--subgroups 4) = 4000000 subgroups to run, more than the limit of 65536; raise it with --max-subgroups
 // NOSRC: error: one of the arguments -p/--pipeline --against is required
 gpu.module @m {
   gpu.func @k(%o: memref<4xindex>) kernel {
