@@ -18,6 +18,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
+import math  # noqa: E402
 import re  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
@@ -55,6 +56,26 @@ def _positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got '{text}'")
     return n
+
+
+def _non_negative(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got '{text}'") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got '{text}'")
+    return n
+
+
+def _tolerance(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not (math.isfinite(x) and x >= 0):
+        raise argparse.ArgumentTypeError(f"expected a finite non-negative number, got '{text}'")
+    return x
 
 
 _UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
@@ -123,14 +144,14 @@ def parser() -> argparse.ArgumentParser:
         "--grid", type=_grid, help="launch grid X,Y[,Z] (default: the kernel's known_grid_size, else 1,1)"
     )
     p.add_argument("--subgroups", type=_positive, help="subgroups per workgroup (default: from the layouts)")
-    p.add_argument("--seed", type=int, default=0, help="random seed of the inputs (default 0)")
+    p.add_argument("--seed", type=_non_negative, default=0, help="random seed of the inputs (default 0)")
     p.add_argument("--func", help="the kernel function (default: the only gpu.func kernel)")
     p.add_argument(
         "--scalar", type=_scalar, action="append", default=[], metavar="NAME=VALUE",
         help="value of a scalar (non-memref) parameter; repeatable",
     )
-    p.add_argument("--rtol", type=float, help="relative tolerance for floats (default per type)")
-    p.add_argument("--atol", type=float, help="absolute tolerance factor, scaled by max|reference|")
+    p.add_argument("--rtol", type=_tolerance, help="relative tolerance for floats (default per type)")
+    p.add_argument("--atol", type=_tolerance, help="absolute tolerance factor, scaled by max|reference|")
     p.add_argument("--show", type=_positive, default=10, help="differences to print per kind (default 10)")
     p.add_argument(
         "--max-bytes", type=_size, default=DEFAULT_MAX_BYTES, metavar="BYTES",

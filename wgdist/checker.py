@@ -8,6 +8,7 @@ every argument buffer (see :mod:`wgdist.interp.compare` for what is compared).
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -169,6 +170,8 @@ def random_inputs(
 
     The memref parameters may take at most ``max_bytes`` together (checked before anything is
     allocated)."""
+    if not _is_int(seed) or seed < 0:
+        raise ValueError(f"--seed: expected a non-negative integer, got {seed!r}")
     names = _param_names(func)
     scalars = dict(scalars or {})
     unknown = sorted(set(scalars) - set(names))
@@ -284,6 +287,29 @@ def _check_launch(grid: tuple[int, ...], grid_from: str, n_sg: int, sg_from: str
         )
 
 
+def _check_options(
+    rtol: float | None, atol: float | None, seed: int, subgroups: int | None, limit: int,
+    max_bytes: int, max_subgroups: int,
+) -> None:
+    """Every option of :func:`check` that a user gives, checked first; errors name the
+    wgdist-check option."""
+    for option, tol in (("--rtol", rtol), ("--atol", atol)):
+        if tol is not None and not (math.isfinite(tol) and tol >= 0):
+            raise ValueError(f"{option}: expected a finite non-negative number, got {tol}")
+    if not _is_int(seed) or seed < 0:
+        raise ValueError(f"--seed: expected a non-negative integer, got {seed!r}")
+    for option, n in (
+        ("--subgroups", subgroups), ("--show", limit), ("--max-bytes", max_bytes),
+        ("--max-subgroups", max_subgroups),
+    ):
+        if n is not None and (not _is_int(n) or n < 1):
+            raise ValueError(f"{option}: expected a positive integer, got {n!r}")
+
+
+def _is_int(n: object) -> bool:
+    return isinstance(n, numbers.Integral) and not isinstance(n, bool)
+
+
 def _param_names(func: Operation) -> list[str]:
     args = func.regions[0].blocks[0].args
     return [a.name_hint or f"arg{i}" for i, a in enumerate(args)]
@@ -330,6 +356,7 @@ def check(
     from wgdist import context, run_pipeline
     from wgdist.diagnostics import PipelineError
 
+    _check_options(rtol, atol, seed, subgroups, limit, max_bytes, max_subgroups)
     ctx = ctx or context()
     wg_mod = _module(kernel, ctx)
     if against is not None:

@@ -351,3 +351,46 @@ def test_cli_out_of_memory_is_one_message(
     err = capsys.readouterr().err
     assert err.startswith("wgdist-check: error: out of memory (Unable to allocate 37.3 GiB for an array)"), err
 
+
+@pytest.mark.parametrize("option", ["--rtol", "--atol"])
+@pytest.mark.parametrize("value", ["nan", "-1", "inf", "-inf", "1e400", "x"])
+def test_cli_tolerances_must_be_finite_and_non_negative(
+    option: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli([small(tmp_path), "-p", PIPELINE, f"{option}={value}"])
+    assert exit_info.value.code == 1
+    err = capsys.readouterr().err
+    assert f"wgdist-check: error: argument {option}: expected a finite non-negative number, got '{value}'" in err
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"rtol": float("inf")}, "--rtol: expected a finite non-negative number, got inf"),
+        ({"atol": float("nan")}, "--atol: expected a finite non-negative number, got nan"),
+        ({"rtol": -1e-3}, "--rtol: expected a finite non-negative number, got -0.001"),
+        ({"seed": -1}, "--seed: expected a non-negative integer, got -1"),
+        ({"subgroups": 0}, "--subgroups: expected a positive integer, got 0"),
+        ({"max_bytes": 0}, "--max-bytes: expected a positive integer, got 0"),
+        ({"max_subgroups": -5}, "--max-subgroups: expected a positive integer, got -5"),
+    ],
+)
+def test_library_rejects_bad_options_naming_them(kwargs: dict[str, float], message: str) -> None:
+    with pytest.raises(ValueError) as info:
+        check(SMALL.replace("SHAPE", "16x16"), PIPELINE, **kwargs)  # type: ignore[arg-type]
+    assert str(info.value) == message
+
+
+def test_an_infinite_tolerance_no_longer_hides_a_planted_bug() -> None:
+    with pytest.raises(ValueError, match="--atol"):
+        check(gemm_wg(*WRAP), against=gemm_sg(*WRAP, bug="swap"), atol=float("inf"))
+
+
+def test_cli_negative_seed_names_the_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli([small(tmp_path), "-p", PIPELINE, "--seed", "-1"])
+    assert "error: argument --seed: expected a non-negative integer, got '-1'" in capsys.readouterr().err
+    assert cli([small(tmp_path), "-p", PIPELINE, "--seed", str(2**70)]) == 0  # any size is a seed
+    assert f"seed {2**70}" in capsys.readouterr().out
+

@@ -5,6 +5,8 @@
 // RUN: not wgdist-check %s 2>&1 | filecheck %s --check-prefix=NOSRC
 // RUN: not wgdist-check %s --against %s 2>&1 | filecheck %s --check-prefix=NOLAYOUT
 // RUN: not wgdist-check %s -p 'xegpu-propagate-layout{' 2>&1 | filecheck %s --check-prefix=PSYNTAX
+// RUN: not wgdist-check %s --against %s --rtol=nan 2>&1 | filecheck %s --check-prefix=RTOL
+// RUN: not wgdist-check %s --against %s --seed -1 2>&1 | filecheck %s --check-prefix=SEED
 // RUN: not wgdist-check %s --against %s --subgroups 4 --grid 1000,1000 2>&1 | filecheck %s --check-prefix=LAUNCH
 
 // A workgroup-level program cannot ask for its subgroup id: the workgroup run reports it.
@@ -19,6 +21,8 @@
 // PSYNTAX-NEXT: ^
 // PSYNTAX-NEXT: Expected argument name here
 // PSYNTAX-NOT: Traceback
+// RTOL: wgdist-check: error: argument --rtol: expected a finite non-negative number, got 'nan'
+// SEED: wgdist-check: error: argument --seed: expected a non-negative integer, got '-1'
 // LAUNCH: wgdist-check: error: the launch has 1000000 workgroup(s) (--grid 1000,1000) x 4 subgroup(s) (--subgroups 4) = 4000000 subgroups to run, more than the limit of 65536; raise it with --max-subgroups
 // NOSRC: error: one of the arguments -p/--pipeline --against is required
 gpu.module @m {
