@@ -121,8 +121,8 @@ workgroup, default {max_subgroups}). Raise them when the machine and your patien
 
 exit status: 0 when every buffer agrees; 1 when they differ, when the workgroup program wrote
 no element of its memref arguments (the report says NOTHING COMPARED: agreement on nothing is
-no evidence; a function without memref arguments only gets a warning), or on any error (one
-message on stderr, no traceback).
+no evidence; a function without memref arguments only gets a warning; NOTHING COMPARED also
+prints a one-line error on stderr), or on any error (one message on stderr, no traceback).
 """
 
 
@@ -219,6 +219,12 @@ def run(argv: Sequence[str] | None) -> int:
         )
         return 2
     print(result.report)
+    if not result.ok and result.comparison.ok:
+        print(
+            f"wgdist-check: error: nothing compared: the workgroup program wrote no element of "
+            f"the memref arguments of @{result.name}, so agreement means nothing (see the report)",
+            file=sys.stderr,
+        )
     return 0 if result.ok else 1
 
 

@@ -54,6 +54,7 @@ class CheckResult:
     subgroups: int
     written: int = 0  # elements of memref arguments the workgroup program wrote
     notes: list[str] = field(default_factory=list)  # printed in the report ("note: ...")
+    name: str = ""  # the checked function, without "@"
 
 
 def _module(src: str | Path | ModuleOp, ctx: Context) -> ModuleOp:
@@ -415,7 +416,7 @@ def check(
     if wg.buffers and written == 0:
         ok = False
     report = _report(name, wg, sg, n_sg, seed, comp, names, inputs, notes)
-    return CheckResult(ok, report, comp, wg, sg, n_sg, written, notes)
+    return CheckResult(ok, report, comp, wg, sg, n_sg, written, notes, name)
 
 
 def _report(
