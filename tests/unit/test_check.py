@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -411,3 +412,30 @@ def test_nothing_compared_also_prints_an_error_on_stderr(tmp_path: Path, capsys:
         "arguments of @only_loads, so agreement means nothing (see the report)"
     )
 
+
+def test_locations_survive_repeated_checks_and_wgdist_opt_in_one_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fuzzer calling the tools' main() in one process saw wgdist-check errors without
+    file:line:col; that was a wgdist-check before its verifier errors were located, but no state
+    shared between calls (context, parser, caches) may lose them."""
+    from wgdist.tools.wgdist_opt import main as opt_main
+
+    k = write(tmp_path, "bad.mlir", (
+        "func.func @f6(%v: vector<4x8xf32>) {\n"
+        "  %0 = vector.transpose %v, [1, 0, 2] : vector<4x8xf32> to vector<8x4xf32>\n  return\n}\n"
+    ))
+    p = write(tmp_path, "p.mlir", "func.func @f(%x: i1) {\n  return\n}\n")
+    expected = f"{k}:2:3: error: 'vector.transpose' op permutation [1, 0, 2] has 3 entries"
+    expected_p = f"{p}:1:1: error: 'func.func' op parameter 0 (%x) of @f has type i1"
+    for _ in range(2):
+        assert cli([k, "-p", PIPELINE]) == 1
+        assert capsys.readouterr().err.startswith(expected)
+        assert cli([p, "--against", p, "--subgroups", "1"]) == 1
+        assert capsys.readouterr().err.startswith(expected_p)
+        with pytest.raises(ValueError, match="^" + re.escape(expected_p)):
+            wgdist.check(Path(p), against=Path(p), subgroups=1)
+        for argv in ([k], ["examples/softmax.mlir", "-p", PIPELINE + ",reorder-workgroups{grid=4,4}", "-o", "/dev/null"]):
+            with pytest.raises(SystemExit):
+                opt_main([str(Path(__file__).parents[2] / a) if a.startswith("examples") else a for a in argv])
+        capsys.readouterr()
