@@ -1,8 +1,8 @@
 """``xegpu-wg-to-sg-distribute``: rewrite workgroup-level XeGPU code into subgroup-level code.
 
-Every value whose layout has ``sg_layout`` becomes, in each subgroup,
-the list of the tiles that subgroup owns (:func:`wgdist.layout.tiles`, row-major round order);
-each op on such values is repeated per tile. ``sg_layout``/``sg_data`` are dropped from the
+Every value whose layout has ``sg_layout`` becomes, in each subgroup, the list of the tiles
+that subgroup owns (:func:`wgdist.layout.tiles`, row-major round order); each op on such
+values is repeated per tile. ``sg_layout``/``sg_data`` are dropped from the
 layouts that remain (``inst_data``, ``lane_*`` and ``order`` stay).
 
 Tiles. ``vector<128x128>`` with ``sg_layout = [2, 2], sg_data = [32, 128]`` (the RFC's table):
@@ -48,16 +48,26 @@ folded (an index ``arith.constant`` offset of the kernel counts as a constant), 
 
 Handled: create_nd_tdesc (with/without offsets, memref or integer address), load_nd (keeps
 ``transpose``/``packed``), store_nd, prefetch_nd, update_nd_offset, load_matrix, store_matrix,
-dpas (every A x B tile pair, K chained), elementwise arith/math, arith.constant (splat: one
-value for all tiles; non-splat: sliced per tile - one constant when every subgroup's block is
-the same, base + broadcast(offset) when affine, else the tile's distinct blocks as constants
-picked by ``arith.select`` on the subgroup's tile index, built once at the function entry), vector.broadcast, step,
-create_mask, constant_mask, shape_cast/transpose/extract_strided_slice/insert_strided_slice
+dpas (every A x B tile pair, K chained), elementwise arith/math, arith.constant, vector.broadcast,
+step, create_mask, constant_mask, shape_cast/transpose/extract_strided_slice/insert_strided_slice
 where the layout model shows each subgroup keeps its data, gather/scatter ``xegpu.load``/
 ``xegpu.store`` in offset form (offsets and mask split like the value, chunks kept whole),
 multi_reduction and vector.reduction (subgroup-local, or across subgroups through shared local
-memory), convert_layout (local, or through shared local memory), scf.for/while/if with 1-to-N
-carried values, and ``sg_id_range`` on scf.if (ids rebased).
+memory), convert_layout (local, or through shared local memory, any rank), scf.for/while/if
+with 1-to-N carried values, and ``sg_id_range`` on scf.if (ids rebased).
+
+Constants. A splat is one subgroup value for all tiles. A non-splat constant is sliced per tile
+(layouts-spec 1.7): one constant when every subgroup's block is the same; for integer values
+affine in the index, ``base + broadcast(offset)``; otherwise the tile's distinct blocks as
+constants, the subgroup's picked by ``arith.select`` on its tile index (built once, at the
+function entry). ``dense<[(i * i) % 7]> : vector<32xindex>`` under ``[4]/[8]``::
+
+    %t   = arith.remui %sg_id, %c4 : index          // the subgroup's tile index
+    %b3  = arith.constant dense<[2, 2, 4, 1, 0, 1, 4, 2]> : vector<8xindex>
+    %is2 = arith.cmpi eq, %t, %c2 : index
+    %b2  = arith.constant dense<[4, 2, 2, 4, 1, 0, 1, 4]> : vector<8xindex>
+    %v   = arith.select %is2, %b2, %b3 : vector<8xindex>
+    ...                                              // tiles 1 and 0 likewise
 
 Exchanges through shared local memory (SLM). Sizes, offsets and the writer predicate come from
 the layout model; only one copy of data that several subgroups share is written; a barrier
@@ -105,10 +115,11 @@ row blocks, see :mod:`~wgdist.passes.distribute.slm_convert`)::
 Option ``slm-bytes=N`` (default 131072): the shared local memory one workgroup has, the budget
 of the exchanges above: an exchange whose matrix (``rows x cols x element bytes``) needs more
 than ``N`` bytes is a diagnostic naming the op and the bytes. Each exchange is judged on its
-own; the exchanges of a function have separate buffers whose sum is not checked. The default is Xe2's per-workgroup
-maximum, 128 KiB: ``.maxProgrammableSlmSize = 128`` (KB) in the Xe2 hardware tables of Intel's
-compute runtime (github.com/intel/compute-runtime, ``shared/source/xe2_hpg_core/hw_info_bmg.cpp``
-and ``hw_info_lnl.cpp``). A 256x256 f32 convert_layout needs 262144 bytes::
+own; the exchanges of a function have separate buffers whose sum is not checked. The default
+is Xe2's per-workgroup maximum, 128 KiB: ``.maxProgrammableSlmSize = 128`` (KB) in the Xe2
+hardware tables of Intel's compute runtime (github.com/intel/compute-runtime,
+``shared/source/xe2_hpg_core/hw_info_bmg.cpp`` and ``hw_info_lnl.cpp``). A 256x256 f32
+convert_layout needs 262144 bytes::
 
     $ wgdist-opt k.mlir -p xegpu-wg-to-sg-distribute
     k.mlir:6:3: error: 'xegpu.convert_layout' op converting the layout through shared local
@@ -117,13 +128,15 @@ and ``hw_info_lnl.cpp``). A 256x256 f32 convert_layout needs 262144 bytes::
     $ wgdist-opt k.mlir -p 'xegpu-wg-to-sg-distribute{slm-bytes=262144}'    # distributes
 
 Not handled (diagnostics name the op): SLM exchanges inside ``sg_id_range`` (the barrier needs
-every subgroup) or of sub-byte elements, cross-subgroup reductions
+every subgroup), of sub-byte elements or larger than ``slm-bytes``, cross-subgroup reductions
 whose result tile is not the source tile on the kept dims, offsets given on both
 create_nd_tdesc and the access.
 
 Errors (exit status 1 in wgdist-opt, nothing printed): an op with a workgroup operand or
-layout and no rule, a layout that does not split the shape, layouts of producer and consumer
-that disagree, a layout inside ``sg_id_range`` whose subgroup count differs from the range.
+layout and no rule, a layout that does not split the shape (slice layouts too; extent-1 dims
+read as ``sg_data`` 1), layouts of producer and consumer that disagree (over different subgroup
+counts: both counts named), a layout inside ``sg_id_range`` whose subgroup count differs from
+the range.
 Everything is checked before the IR changes.
 """
 
