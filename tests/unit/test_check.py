@@ -439,3 +439,19 @@ def test_locations_survive_repeated_checks_and_wgdist_opt_in_one_process(
             with pytest.raises(SystemExit):
                 opt_main([str(Path(__file__).parents[2] / a) if a.startswith("examples") else a for a in argv])
         capsys.readouterr()
+
+
+def test_signature_and_known_grid_errors_are_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wg = small(tmp_path)
+    sg = write(tmp_path, "sg.mlir", SMALL.replace("SHAPE", "16x32"))
+    assert cli([wg, "--against", sg, "--subgroups", "4"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"{sg}:3:3: error: 'gpu.func' op @k has type (memref<16x32xf32>) -> () in the distributed program "
+        f"and (memref<16x16xf32>) -> () in the workgroup program ('gpu.func' at {wg}:3:3)"
+    )
+    bad_grid = write(tmp_path, "g.mlir", SMALL.replace("SHAPE", "16x16").replace(
+        "kernel {", "kernel attributes {known_grid_size = array<i32: 2, 0, 1>} {"))
+    assert cli([bad_grid, "-p", PIPELINE]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"{bad_grid}:3:3: error: 'gpu.func' op known_grid_size of @k must hold 1 to 3 sizes >= 1, got [2, 0, 1]"
+    )
