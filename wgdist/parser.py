@@ -37,7 +37,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Block, BlockArgument, Operation, OpResult
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import ParseError, VerifyException
@@ -99,6 +99,7 @@ class LocatingParser(Parser):
         self._parser_state = ParserState(_Lexer(Input(text, name)))
         self._pending_locs: dict[str, Span] = {}  # forward location alias -> first use
         self._first_uses: dict[str, Span] = {}  # SSA name -> first use before its definition
+        self._op_starts: dict[int, Span] = {}  # id(op) -> where the op was written
 
     def _text_location(self, span: Span) -> FileLineColLoc:
         loc = span.get_location()
@@ -114,6 +115,7 @@ class LocatingParser(Parser):
             self.raise_error(str(e).split("\n", 1)[0], start.start, self.pos)
         if op is None:
             return None
+        self._op_starts[id(op)] = start
         checks = []
         if op.name.startswith("vector.") and (extra_check := _parse_checks().get(op.name)) is not None:
             checks.append(extra_check)
@@ -163,9 +165,54 @@ class LocatingParser(Parser):
             first = min(undefined, key=lambda n: self._first_uses[n].start)
             names = ", ".join("%" + n for n in undefined)
             self.raise_error(f"use of undeclared SSA value name (undefined: {names})", self._first_uses[first])
+        self._check_dominance(module)
         if self._pending_locs:
             self._resolve_pending_locations(module)
         return module
+
+    def _check_dominance(self, module: ModuleOp) -> None:
+        """As mlir-opt's verifier: a value is used only where its definition dominates the use.
+        Within a block the definition comes first (graph regions such as ``builtin.module`` excepted);
+        a value of an enclosing region is visible; one of a region that does not enclose the use
+        (a forward reference bound to another function's argument) is not. Uses in another block of
+        the defining region are left alone (that needs the CFG)."""
+        index: dict[int, dict[int, int]] = {}  # id(block) -> id(op) -> position
+
+        def position(block: Block, op: Operation) -> int:
+            if id(block) not in index:
+                index[id(block)] = {id(o): i for i, o in enumerate(block.ops)}
+            return index[id(block)][id(op)]
+
+        for use in module.walk():
+            for i, value in enumerate(use.operands):
+                def_block: Block | None
+                def_op: Operation | None
+                if isinstance(value, BlockArgument):
+                    def_block, def_op = value.owner, None
+                elif isinstance(value, OpResult):
+                    def_block, def_op = value.op.parent_block(), value.op
+                else:
+                    continue
+                if def_block is None:
+                    continue
+                ancestor: Operation | None = use
+                while ancestor is not None and ancestor.parent_block() is not def_block:
+                    ancestor = ancestor.parent_op()
+                if ancestor is None:
+                    region = def_block.parent
+                    if region is not None and region.is_ancestor(use):
+                        continue  # another block of the defining region
+                    reason = "defined in a region that does not enclose this use"
+                elif def_op is None or _is_graph_region(def_block):
+                    continue
+                elif def_op is ancestor or position(def_block, def_op) > position(def_block, ancestor):
+                    reason = "defined later in the same block"
+                else:
+                    continue
+                where = self._op_starts.get(id(use))
+                if where is None:
+                    continue
+                self.raise_error(f"operand #{i} does not dominate this use ({reason})", where)
 
     def _resolve_pending_locations(self, module: ModuleOp) -> None:
         for name, span in self._pending_locs.items():
@@ -250,6 +297,15 @@ class LocatingParser(Parser):
         if text[:2] in ("0x", "0X") and isinstance(element.value, int) and not isinstance(element.value, bool):
             return _HexFloatElement(element.is_negative, element.value, element.span)
         return element
+
+
+_GRAPH_REGION_OPS = ("builtin.module", "gpu.module")
+
+
+def _is_graph_region(block: Block) -> bool:
+    """Blocks of ``builtin.module`` and ``gpu.module``: values may be used before their op."""
+    parent = block.parent_op()
+    return parent is not None and parent.name in _GRAPH_REGION_OPS
 
 
 def _is_pending(loc: object) -> bool:

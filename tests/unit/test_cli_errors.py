@@ -392,3 +392,42 @@ def test_unterminated_string_is_fast_and_located(
     err = assert_clean_failure(proc)
     assert err.startswith(f"s.mlir:{where}: error: "), err
     assert message in err, err
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "reason"),
+    [
+        (
+            "func.func @f() -> f32 {\n  %x = arith.addf %y, %y : f32\n"
+            "  %y = arith.constant 1.0 : f32\n  return %x : f32\n}\n",
+            "2:3",
+            "defined later in the same block",
+        ),
+        (
+            "func.func @f() -> f32 {\n  %x = arith.addf %x, %x : f32\n  return %x : f32\n}\n",
+            "2:3",
+            "defined later in the same block",
+        ),
+        (
+            "%e = math.exp %x : f32\nfunc.func @g(%x: f32) {\n  return\n}\n",
+            "1:1",
+            "defined in a region that does not enclose this use",
+        ),
+    ],
+)
+def test_use_not_dominated_by_definition(tmp_path: Path, text: str, where: str, reason: str) -> None:
+    """As mlir-opt: 'operand #0 does not dominate this use', located at the use."""
+    (tmp_path / "d.mlir").write_text(text)
+    err = assert_clean_failure(run(["d.mlir"], tmp_path))
+    assert err.startswith(f"d.mlir:{where}: error: operand #0 does not dominate this use ({reason})"), err
+
+
+def test_dominance_allows_enclosing_regions_other_blocks_and_graph_regions(tmp_path: Path) -> None:
+    (tmp_path / "ok.mlir").write_text(
+        "func.func @f(%c: i1) -> f32 {\n  %y = arith.constant 1.0 : f32\n  cf.cond_br %c, ^a, ^b\n"
+        "^a:\n  cf.br ^b\n^b:\n  %z = arith.addf %y, %y : f32\n"
+        "  %w = scf.if %c -> (f32) {\n    scf.yield %z : f32\n  } else {\n    scf.yield %y : f32\n  }\n"
+        "  return %w : f32\n}\n"
+    )
+    proc = run(["ok.mlir"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
