@@ -431,3 +431,24 @@ def test_dominance_allows_enclosing_regions_other_blocks_and_graph_regions(tmp_p
     )
     proc = run(["ok.mlir"], tmp_path)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bogus"], "unrecognized arguments: --bogus"),
+        (["-t", "bogus"], "invalid choice: 'bogus' (choose from mlir)"),
+        (["-t", "llvm"], "invalid choice: 'llvm' (choose from mlir)"),
+        (["-t", "x86-asm"], "invalid choice: 'x86-asm'"),
+        (["-t", "mps"], "invalid choice: 'mps'"),
+        (["-f", "bogus"], "invalid choice: 'bogus'"),
+    ],
+)
+def test_command_line_misuse_exits_1(tmp_path: Path, args: list[str], message: str) -> None:
+    """Like wgdist-check: a misused command line is a user error (status 1, not argparse's 2),
+    and only the targets that apply to XeGPU modules are offered."""
+    (tmp_path / "ok.mlir").write_text("func.func @f() {\n  func.return\n}\n")
+    proc = run(["ok.mlir", *args], tmp_path)
+    assert proc.returncode == 1, (proc.returncode, proc.stderr)
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    assert message in proc.stderr, proc.stderr
