@@ -350,8 +350,8 @@ def _nonaffine_case(draw: st.DrawFn) -> tuple[str, str, str, bool]:
     ln = s // lm
 
     def data(ext: int, L: int, share: bool) -> int:
-        ok = [d for d in (2, 4, 8, 16, 32) if ext % d == 0 and ((ext // d) % L == 0 or (share and L % (ext // d) == 0))]
-        return draw(st.sampled_from(ok)) if ok else ext
+        ok = [d for d in (1, 2, 4, 8, 16, 32) if ext % d == 0 and ((ext // d) % L == 0 or (share and L % (ext // d) == 0))]
+        return draw(st.sampled_from(ok))  # d = 1 always wraps: L divides the extents
 
     order = draw(st.sampled_from([None, "[0, 1]", "[1, 0]"]))
     const = _lay([lm, ln], [data(m, lm, True), data(n, ln, True)], order)
