@@ -201,7 +201,8 @@ def test_broken_input_on_stdin_is_located(tmp_path: Path) -> None:
             r"pass 'reorder-workgroups' option 'group-size': expected an integer, got 'abc'",
         ),
         ("reorder-workgroups{group-size=0}", r"group-size must be >= 1, got 0"),
-        ("xegpu-wg-to-sg-distribute{foo=1}", r"has no option 'foo' \(its options: none\)"),
+        ("xegpu-wg-to-sg-distribute{foo=1}", r"has no option 'foo' \(its options: slm-bytes\)"),
+        ("xegpu-upgrade-layouts{foo=1}", r"has no option 'foo' \(its options: none\)"),
         ("xegpu-propagate-layot", r"unknown pass 'xegpu-propagate-layot' \(did you mean xegpu-propagate-layout"),
     ],
 )
