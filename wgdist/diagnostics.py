@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.dialects.builtin import FileLineColLoc, StringAttr
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
@@ -49,11 +50,33 @@ def first_verify_error(module: Operation) -> OpError | None:
     for op in module.walk(reverse=False):
         try:
             op.verify(verify_nested_ops=False)
+            for region in op.regions:  # the block-level check op.verify leaves to nested verification
+                if len(region.blocks) == 1 and region.block.first_op is None:
+                    region.block.verify()
         except VerifyException as e:
             # IRDL constraint failures put the reason on the following lines: keep them.
             msg = str(e).strip().removeprefix("Operation does not verify: ")
-            return OpError(op, msg)
+            msg = msg.removeprefix(f"Operation {op.name} ")
+            return _at_redefinition(op, msg) or OpError(op, msg)
     return None
+
+
+_REDEFINITION = re.compile(r'Redefinition of symbol "([^"]*)"')
+
+
+def _at_redefinition(table: Operation, message: str) -> OpError | None:
+    """A symbol table's duplicate symbol is reported at the second definition, as mlir-opt does."""
+    found = _REDEFINITION.search(message)
+    if found is None:
+        return None
+    named = [
+        op for region in table.regions for block in region.blocks for op in block.ops
+        if isinstance(sym := op.attributes.get("sym_name") or op.properties.get("sym_name"), StringAttr)
+        and sym.data == found.group(1)
+    ]
+    if len(named) < 2:
+        return None
+    return OpError(named[1], f"redefinition of symbol named '{found.group(1)}'")
 
 
 class PipelineError(DiagnosticException):

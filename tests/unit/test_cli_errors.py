@@ -453,3 +453,20 @@ def test_command_line_misuse_exits_1(tmp_path: Path, args: list[str], message: s
     assert proc.returncode == 1, (proc.returncode, proc.stderr)
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
     assert message in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize(
+    "text, where, message",
+    [
+        ("func.func @f(%a: f32) {\n}\n", ":1:1:", "'func.func' op contains empty block in single-block region"),
+        ("gpu.module @m {\n  gpu.func @f() {\n  }\n}\n", ":2:3:", "'gpu.func' op contains empty block"),
+        ("func.func @f() {\n  return\n}\nfunc.func @f() {\n  return\n}\n", ":4:1:",
+         "'func.func' op redefinition of symbol named 'f'"),
+    ],
+)
+def test_module_level_verifier_errors_are_located(tmp_path: Path, text: str, where: str, message: str) -> None:
+    f = tmp_path / "k.mlir"
+    f.write_text(text)
+    r = subprocess.run([str(WGDIST_OPT), str(f)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert f"{f}{where} error: {message}" in r.stderr, r.stderr
