@@ -130,16 +130,14 @@ class DpasOp(IRDLOperation):
                 f"Expecting the acc type to be the same as result. (acc {self.acc.type}, result "
                 f"{self.result.type})"
             )
-        if len(a) not in (1, 2) or len(b) not in (1, 2, 3) or len(d) not in (1, 2):
+        if len(a) == len(b) == len(d) == 1:
+            return  # the SIMT (per-lane) form: LLVM 22 checks no shapes either
+        if len(a) != 2 or len(d) != 2 or len(b) not in (2, 3):
             raise VerifyException(
-                f"expected a 1-D or 2-D A ({shape_str(a)}), 1-D, 2-D or packed 3-D B "
-                f"({shape_str(b)}) and 1-D or 2-D result ({shape_str(d)})"
+                "expecting lhs and result to be a 2D vector, and rhs to be either 2D or 3D "
+                f"(packed) vector (A is {shape_str(a)}, B is {shape_str(b)}, result is {shape_str(d)})"
             )
-        if len(a) == 1 or len(d) == 1:
-            return  # SIMT (per-lane) forms: LLVM 22 checks no shapes either
         b2 = [b[0] * b[2], b[1]] if len(b) == 3 else list(b)
-        if len(b) == 1:
-            return
         if a[1] != b2[0]:
             raise VerifyException(
                 f"K-dimension mismatch: A is {shape_str(a)}, B is {shape_str(b)}"

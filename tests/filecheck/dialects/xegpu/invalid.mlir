@@ -214,6 +214,24 @@ func.func @f(%t: !xegpu.tensor_desc<16x16xf16>, %v: vector<16x8xf16>) {
 
 // -----
 
+func.func @f(%a: vector<8x16xf16>, %b: vector<16x16xf16>) {
+  %d = xegpu.dpas %a, %b : vector<8x16xf16>, vector<16x16xf16> -> vector<128xf32>
+  return
+}
+
+// CHECK: expecting lhs and result to be a 2D vector, and rhs to be either 2D or 3D (packed) vector (A is 8x16, B is 16x16, result is 128)
+
+// -----
+
+func.func @f(%a: vector<8xf16>, %b: vector<16x16xf16>) {
+  %d = xegpu.dpas %a, %b : vector<8xf16>, vector<16x16xf16> -> vector<8xf32>
+  return
+}
+
+// CHECK: expecting lhs and result to be a 2D vector, and rhs to be either 2D or 3D (packed) vector (A is 8, B is 16x16, result is 8)
+
+// -----
+
 func.func @f(%a: vector<128x64xf16>, %b: vector<32x128xf16>) {
   %d = xegpu.dpas %a, %b : vector<128x64xf16>, vector<32x128xf16> -> vector<128x128xf32>
   return
