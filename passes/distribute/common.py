@@ -127,17 +127,11 @@ def shape_of(v: SSAValue | Attribute) -> Shape:
 
 def make_dist(op: Operation, what: str, shape: Shape, attr: DistributeLayoutAttr) -> Dist:
     """A :class:`Dist`, or an :class:`OpError` when the layout cannot split ``shape``."""
-    model = unit_dims(shape, model_of(attr))
+    model = with_unit_dims(shape, model_of(attr))  # extent-1 dims read as sg_data = 1
     errs = distribution_errors(shape, model)
     if errs:
         raise OpError(op, f"cannot distribute {what} of shape {list(shape)} with {attr}: {'; '.join(errs)}")
     return Dist(tuple(shape), model)
-
-
-def unit_dims(shape: Sequence[int], model: AnyLayout) -> AnyLayout:
-    """:func:`wgdist.layout.with_unit_dims`: extent-1 dims read as ``sg_data = 1`` (plain and
-    slice layouts alike)."""
-    return with_unit_dims(shape, model)
 
 
 def result_dist(op: Operation, index: int = 0) -> Dist | None:
