@@ -11,7 +11,7 @@ from pathlib import Path
 
 import wgdist
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 IN_REPO = ROOT / "tests" / "filecheck" / "inputs" / "llvm22-syntax-sample.mlir"
 SHARED = ROOT.parent / "shared" / "design" / "llvm22-syntax-sample.mlir"
 
