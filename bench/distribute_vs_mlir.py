@@ -22,13 +22,17 @@ from __future__ import annotations
 import argparse
 import io
 import subprocess
+import sys
 import time
+from pathlib import Path
 
-from xdsl.printer import Printer
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.support: not installed
 
-from wgdist import context, parse
-from wgdist.footprint import mlir_opt
-from wgdist.passes.distribute.driver import distribute_module
+from xdsl.printer import Printer  # noqa: E402
+
+from tests.support.footprint import mlir_opt  # noqa: E402
+from wgdist import context, parse  # noqa: E402
+from wgdist.passes.distribute.driver import distribute_module  # noqa: E402
 
 A = "#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16]>"
 B = "#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [16, 16]>"

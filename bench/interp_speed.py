@@ -9,16 +9,19 @@ subgroup) and, when the passes are available, the examples through the full pipe
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tests.support (the sample kernels) is not installed
 
 import argparse  # noqa: E402
 import time  # noqa: E402
-from pathlib import Path  # noqa: E402
 
+from tests.support.samples import gemm_sg, gemm_wg  # noqa: E402
 from wgdist.checker import check  # noqa: E402
-from wgdist.interp.samples import gemm_sg, gemm_wg  # noqa: E402
 
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
 
@@ -49,7 +52,7 @@ def main() -> None:
     wrap = (256, 256, 256, (8, 4), (16, 32), 16)
     row("gemm 256^3, 32 sg, 1 tile/sg", lambda: check(gemm_wg(*one), against=gemm_sg(*one)))
     row("gemm 256^3, 32 sg, 4 tiles/sg, k=16", lambda: check(gemm_wg(*wrap), against=gemm_sg(*wrap)))
-    examples = Path(__file__).resolve().parent.parent / "examples"
+    examples = ROOT / "examples"
     for f in sorted(examples.glob("*.mlir")):
         row(f"{f.name} grid {args.grid}", lambda f=f: check(f, PIPELINE, grid=grid))
 

@@ -8,8 +8,8 @@ from math import prod
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.footprint import footprint
 from wgdist import run_pipeline
-from wgdist.footprint import footprint
 from wgdist.layout import Layout, tile_shape, tiles
 
 

@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from wgdist import run_pipeline
-from wgdist.diagnostics import OpError
-from wgdist.footprint import (
+from tests.support.footprint import (
     compare,
     compare_with_mlir_opt,
     distribute_with_mlir_opt,
@@ -21,6 +19,8 @@ from wgdist.footprint import (
     footprint,
     mlir_opt,
 )
+from wgdist import run_pipeline
+from wgdist.diagnostics import OpError
 
 # The interop tier, like tests/filecheck/with-mlir: it needs mlir-opt 22 (.ci/run installs it).
 needs_mlir = pytest.mark.skipif(mlir_opt() is None, reason="mlir-opt 22 not installed (apt-get install mlir-22-tools)")
@@ -174,7 +174,7 @@ def test_same_footprint_as_mlir_opt(name: str) -> None:
 def test_checker_sees_a_wrong_subgroup() -> None:
     """The checker can fail: subgroup 1's footprint differs from subgroup 0's."""
     m = distribute_with_wgdist(CASES["round_robin_elementwise"])
-    from wgdist.footprint import footprint
+    from tests.support.footprint import footprint
 
     assert footprint(m, 0) != footprint(m, 1)
     assert compare(m, m, range(16)) == []

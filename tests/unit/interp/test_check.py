@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import wgdist
+from tests.support.samples import gemm_sg, gemm_wg
 from wgdist.checker import check, infer_subgroups
-from wgdist.interp.samples import gemm_sg, gemm_wg
 from wgdist.tools.wgdist_check import run as cli
 
 ONE = (256, 256, 256, (8, 4), (32, 64), 32)  # one tile per subgroup
@@ -437,7 +437,7 @@ def test_locations_survive_repeated_checks_and_wgdist_opt_in_one_process(
             wgdist.check(Path(p), against=Path(p), subgroups=1)
         for argv in ([k], ["examples/softmax.mlir", "-p", PIPELINE + ",reorder-workgroups{grid=4,4}", "-o", "/dev/null"]):
             with pytest.raises(SystemExit):
-                opt_main([str(Path(__file__).parents[2] / a) if a.startswith("examples") else a for a in argv])
+                opt_main([str(Path(__file__).parents[3] / a) if a.startswith("examples") else a for a in argv])
         capsys.readouterr()
 
 

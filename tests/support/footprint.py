@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
+from wgdist import context, parse, run_pipeline
+
 Lin = tuple[tuple[object, int], ...]
 """A linear form: sorted ``(term, coefficient)`` pairs; the term ``1`` is the constant."""
 
@@ -318,13 +320,9 @@ def _lenient_layouts(text: str) -> str:
 
 
 def _parse_any(text: str) -> ModuleOp:
-    from wgdist import context
-    from wgdist.parser import LocatingParser
-
-    text = _lenient_layouts(text)
     ctx = context()
     ctx.allow_unregistered = True  # mlir-opt's output may use the index dialect (sg_id_range)
-    return LocatingParser(ctx, text, "<mlir-opt>").parse_module()
+    return parse(_lenient_layouts(text), ctx, "<mlir-opt>")
 
 
 def distribute_with_mlir_opt(text: str) -> ModuleOp:
@@ -341,8 +339,6 @@ def distribute_with_mlir_opt(text: str) -> ModuleOp:
 
 
 def distribute_with_wgdist(text: str) -> ModuleOp:
-    from wgdist import run_pipeline
-
     return run_pipeline(text, "xegpu-wg-to-sg-distribute")
 
 

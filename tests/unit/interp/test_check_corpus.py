@@ -33,7 +33,7 @@ from wgdist.interp import UnsupportedOpError
 from wgdist.interp.launch import kernel_functions, known_grid
 from wgdist.interp.values import is_float
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PASSES = ROOT / "tests" / "filecheck" / "passes"
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute,reorder-workgroups"
 EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))

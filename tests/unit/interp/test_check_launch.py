@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.samples import gemm_sg, gemm_wg
 from wgdist.checker import check
-from wgdist.interp.samples import gemm_sg, gemm_wg
 from wgdist.tools.wgdist_check import run as cli
 
 WRAP = (128, 128, 64, (4, 2), (16, 32), 16)

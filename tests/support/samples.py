@@ -11,7 +11,7 @@ coordinates ``(s / Ln mod Lm, s mod Ln)`` and owns the C tiles at rows
 
 from __future__ import annotations
 
-from wgdist.layout import delinearize, tiles
+from wgdist.layout import Layout, delinearize, tiles
 
 
 def gemm_wg(
@@ -63,8 +63,6 @@ def gemm_sg(
 ) -> str:
     """The subgroup program of :func:`gemm_wg`, written out by hand."""
     rows = m * wgs
-    from wgdist.layout import Layout
-
     dm, dn = data
     lm, ln = lay
     rounds_m = max(1, (m // dm) // lm)
