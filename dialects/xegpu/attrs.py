@@ -347,14 +347,15 @@ class MemLayoutAttr(ParametrizedAttribute):
 
 
 def _int_list(v: Attribute) -> tuple[int, ...] | None:
-    if isinstance(v, ArrayAttr) and all(isinstance(x, IntegerAttr) for x in v.data):
-        return tuple(x.value.data for x in v.data)  # type: ignore[attr-defined]
-    return None
+    """The integers of an ``ArrayAttr`` of ``IntegerAttr``s; None for any other attribute."""
+    if not isinstance(v, ArrayAttr):
+        return None
+    ints = [x.value.data for x in v.data if isinstance(x, IntegerAttr)]
+    return tuple(ints) if len(ints) == len(v.data) else None
 
 
 __all__ = [
     "ATOMIC_RMW_KINDS",
-    "ATTRS",
     "DISTRIBUTE_LAYOUT_TYPES",
     "BlockTensorDescAttr",
     "CachePolicy",
@@ -372,18 +373,4 @@ __all__ = [
     "SgMapAttr",
     "SliceAttr",
     "WgMapAttr",
-]
-
-ATTRS: list[type[Attribute]] = [
-    CachePolicyAttr,
-    MemorySpaceAttr,
-    FenceScopeAttr,
-    LayoutAttr,
-    WgMapAttr,
-    SgMapAttr,
-    SliceAttr,
-    RangeAttr,
-    BlockTensorDescAttr,
-    ScatterTensorDescAttr,
-    MemLayoutAttr,
 ]

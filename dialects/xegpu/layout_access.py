@@ -158,7 +158,7 @@ def drop_sg_fields(attr: DistributeLayoutAttr | NoneAttr | None) -> DistributeLa
     if attr is None or isinstance(attr, NoneAttr):
         return None
     if isinstance(attr, SliceAttr):
-        parent = drop_sg_fields(attr.parent)  # type: ignore[arg-type]
+        parent = drop_sg_fields(attr.parent_layout)
         return None if parent is None else SliceAttr(parent, attr.dims)
     rest = attr.to_model().drop_sg()
     if rest is None:
@@ -171,7 +171,7 @@ def drop_sg_fields(attr: DistributeLayoutAttr | NoneAttr | None) -> DistributeLa
 def to_layout_attr(attr: DistributeLayoutAttr) -> LayoutAttr | SliceAttr:
     """The LLVM 22 spelling of any layout (wg_map/sg_map become ``#xegpu.layout``)."""
     if isinstance(attr, SliceAttr):
-        return SliceAttr(to_layout_attr(attr.parent), attr.dims)  # type: ignore[arg-type]
+        return SliceAttr(to_layout_attr(attr.parent_layout), attr.dims)
     if isinstance(attr, LayoutAttr):
         return attr
     assert isinstance(attr, WgMapAttr | SgMapAttr)

@@ -294,10 +294,15 @@ class SliceAttr(_DistributeLayout):
         if errs:
             raise VerifyException(errs[0])
 
-    def to_model(self) -> SliceLayout:
+    @property
+    def parent_layout(self) -> DistributeLayoutAttr:
+        """``parent``, typed: a layout (any spelling) or a slice, as :meth:`verify` ensures."""
         parent = self.parent
         assert isinstance(parent, DISTRIBUTE_LAYOUT_TYPES)
-        return SliceLayout(parent.to_model(), tuple(int(d) for d in self.dims.get_values()))
+        return parent
+
+    def to_model(self) -> SliceLayout:
+        return SliceLayout(self.parent_layout.to_model(), tuple(int(d) for d in self.dims.get_values()))
 
     def root(self) -> PlainLayoutAttr:
         p = self.parent

@@ -156,12 +156,16 @@ class DpasOp(IRDLOperation):
 
     def _verify_layouts(self, a: list[int], b: list[int] | None, d: list[int]) -> None:
         models: dict[str, tuple[Layout, list[int]]] = {}
-        for name, shape in (("layout_a", a), ("layout_b", b), ("layout_cd", d)):
-            attr = self.properties.get(name)
+        anchors = (
+            ("layout_a", self.layout_a, a),
+            ("layout_b", self.layout_b, b),
+            ("layout_cd", self.layout_cd, d),
+        )
+        for name, attr, shape in anchors:
             if attr is None or shape is None:
                 continue
             check_layout_for(name, attr, shape)
-            model = attr.to_model()  # type: ignore[attr-defined]
+            model = attr.to_model()
             if isinstance(model, Layout):
                 models[name] = (model, shape)
         wg = {n: m.is_wg for n, (m, _) in models.items()}
@@ -258,14 +262,11 @@ class ConvertLayoutOp(IRDLOperation):
         assert isinstance(self.source.type, VectorType)
         shape = list(self.source.type.get_shape())
         src, dst = self.input_layout, self.target_layout
-        if src.is_wg != dst.is_wg:  # type: ignore[union-attr]
+        if src.is_wg != dst.is_wg:
             raise VerifyException(
                 "expected input layout and target layout be WgLayout or SgLayout at the same time. "
-                f"(input_layout is {'WG' if src.is_wg else 'SG'}, target_layout is "  # type: ignore[union-attr]
-                f"{'WG' if dst.is_wg else 'SG'})"  # type: ignore[union-attr]
+                f"(input_layout is {'WG' if src.is_wg else 'SG'}, target_layout is "
+                f"{'WG' if dst.is_wg else 'SG'})"
             )
         check_layout_for("input_layout", src, shape)
         check_layout_for("target_layout", dst, shape)
-
-
-COMPUTE_OPS: list[type[IRDLOperation]] = [DpasOp, ConvertLayoutOp]

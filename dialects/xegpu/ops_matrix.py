@@ -230,9 +230,6 @@ class StoreMatrixOp(_MatrixAccess):
         self._verify_matrix(self.data.type)
 
 
-MATRIX_OPS: list[type[IRDLOperation]] = [CreateMemDescOp, LoadMatrixOp, StoreMatrixOp]
-
-
 def _bitwidth(t: Attribute) -> int:
     width = getattr(t, "bitwidth", None)
     if not isinstance(width, int):

@@ -482,6 +482,3 @@ class UpdateNdOffsetOp(IRDLOperation):
                 f"expected the result type to equal the source type {t}, got {self.result.type}"
             )
         check_offsets_rank(len(self.mixed_offsets()), t)
-
-
-ND_OPS: list[type[IRDLOperation]] = [CreateNdTdescOp, LoadNdOp, StoreNdOp, PrefetchNdOp, UpdateNdOffsetOp]

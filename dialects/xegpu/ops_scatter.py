@@ -498,6 +498,3 @@ class AtomicRMWOp(IRDLOperation):
         check_gather_scatter("Value", self.value.type, self.mask.type, t, None, t.chunk_size)
         if self.layout is not None:
             check_layout_for("layout", self.layout, shape_of(self.value.type))
-
-
-SCATTER_OPS: list[type[IRDLOperation]] = [CreateTdescOp, UpdateOffsetOp, LoadGatherOp, StoreScatterOp, PrefetchOp, AtomicRMWOp]

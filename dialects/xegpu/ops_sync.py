@@ -152,6 +152,3 @@ class FenceOp(IRDLOperation):
             f" memory_kind = {self.memory_kind.data.value}, fence_scope = {self.fence_scope.data.value}"
         )
         print_attr_dict(printer, self)
-
-
-SYNC_OPS: list[type[IRDLOperation]] = [AllocNbarrierOp, InitNbarrierOp, NbarrierArriveOp, NbarrierWaitOp, FenceOp]

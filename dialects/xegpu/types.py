@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
+    AnyFloat,
     ArrayAttr,
     IntAttr,
     IntegerType,
     NoneAttr,
-    VectorType,
 )
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
@@ -27,6 +27,7 @@ from xdsl.utils.hints import isa
 
 from wgdist.dialects.xegpu.attrs import (
     BlockTensorDescAttr,
+    LayoutAttr,
     MemLayoutAttr,
     MemorySpace,
     PlainLayoutAttr,
@@ -35,7 +36,6 @@ from wgdist.dialects.xegpu.attrs import (
     SliceAttr,
     WgMapAttr,
 )
-from wgdist.dialects.xegpu.attrs import LayoutAttr as _LayoutAttr
 from wgdist.layout import distribution_errors
 
 
@@ -52,8 +52,6 @@ def _print_shape_and_element(printer: Printer, shape: ArrayAttr[IntAttr], elt: A
 
 
 def _is_int_or_float(t: Attribute) -> bool:
-    from xdsl.dialects.builtin import AnyFloat
-
     return isinstance(t, IntegerType) or isa(t, AnyFloat)
 
 
@@ -73,7 +71,7 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
     shape: ArrayAttr[IntAttr]
     element_type: Attribute
     encoding: BlockTensorDescAttr | ScatterTensorDescAttr | NoneAttr
-    layout: _LayoutAttr | WgMapAttr | SgMapAttr | NoneAttr
+    layout: LayoutAttr | WgMapAttr | SgMapAttr | NoneAttr
 
     def __init__(
         self,
@@ -170,13 +168,6 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
     def with_layout(self, layout: PlainLayoutAttr | NoneAttr | None) -> TensorDescType:
         """The same descriptor with ``layout`` (None or NoneAttr: no layout)."""
         return TensorDescType(self.shape, self.element_type, self.encoding, layout)
-
-    def with_shape(self, shape: Sequence[int]) -> TensorDescType:
-        return TensorDescType(shape, self.element_type, self.encoding, self.layout)
-
-    def vector_type(self) -> VectorType:
-        """The vector a plain load of this descriptor yields (array_length not applied)."""
-        return VectorType(self.element_type, self.get_shape())
 
     def verify(self) -> None:
         shape = self.get_shape()
@@ -297,6 +288,3 @@ class NbarrierType(ParametrizedAttribute, TypeAttribute):
     """``!xegpu.nbarrier``: a named barrier."""
 
     name = "xegpu.nbarrier"
-
-
-TYPES: list[type[Attribute]] = [TensorDescType, MemDescType, NbarrierType]
