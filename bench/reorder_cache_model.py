@@ -1,4 +1,4 @@
-"""Modelled fetches per workgroup-order scheme for a few grids (wgdist.cache_model).
+"""Modelled fetches per workgroup-order scheme for a few grids (wgdist.reorder.cache_model).
 
 Each row is one scheme; each column one machine/grid case. The numbers are total fetched blocks
 (A + B panels, K blocks each) under the cache model's assumptions: a ranking aid, not a
@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import time
 
-from wgdist.cache_model import choose_auto, scheme_fetches
-from wgdist.reorder import resolve
+from wgdist.reorder import choose_auto, resolve, scheme_fetches
 
 # (label, nx, ny, num_xcds, window, k_blocks)
 CASES = [

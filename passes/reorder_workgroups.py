@@ -5,7 +5,7 @@ fresh ``gpu.block_id x``/``y`` ops at function entry, computes the remapped ids 
 branch-free ``index`` arithmetic (``arith`` add/sub/mul/divui/remui/shrui/andi/minui/maxui and
 ``cmpi ult`` + ``select``), replaces *every* use of the old ids (address offsets, masks, loop
 bounds, ...) and erases the old ops. ``gpu.block_id z`` is left alone. The formulas are those of
-:mod:`wgdist.reorder` (see its docstring): the pass walks the same expression trees the Python
+:mod:`wgdist.reorder.mapping` (see its docstring): the pass walks the same expression trees the Python
 model evaluates, so the IR and the model cannot disagree.
 
 Grid: ``grid=NX,NY`` or the function's ``known_grid_size`` makes the grid static: constants fold,
@@ -24,7 +24,7 @@ Options (defaults in brackets; explicit options override the preset's parts):
   ``row-major`` = group-size 1 along M; ``triton`` = triton-style groups along M; ``wave`` =
   balanced XCD step + wave-style groups along M; ``rocroller`` = wave-style groups along
   ``group-dim`` + balanced XCC step; ``tensile`` = wave-style groups along N; ``auto`` = the
-  candidate with the fewest fetches in :mod:`wgdist.cache_model` (static grid only; a remark says
+  candidate with the fewest fetches in :mod:`wgdist.reorder.cache_model` (static grid only; a remark says
   which and why).
 * ``group-size`` [8]: rows of the group dimension walked together (clamped to the grid).
 * ``group-dim`` [0]: 0 groups M tiles (x), 1 groups N tiles (y).
@@ -37,7 +37,7 @@ Options (defaults in brackets; explicit options override the preset's parts):
 * ``window`` [64] and ``k-blocks`` [8]: the cache model of ``scheme=auto``: co-resident
   workgroups per XCD, and K blocks per A/B panel (a scale factor: it changes the counts in the
   remark, never the choice). ``wgdist-reorder`` uses the same defaults
-  (:data:`wgdist.cache_model.DEFAULT_WINDOW`, :data:`~wgdist.cache_model.DEFAULT_K_BLOCKS`).
+  (:data:`wgdist.reorder.DEFAULT_WINDOW`, :data:`~wgdist.reorder.DEFAULT_K_BLOCKS`).
 
 Before (every example below starts from this kernel; only the entry of the result is shown)::
 
@@ -192,20 +192,23 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from wgdist.cache_model import DEFAULT_K_BLOCKS, DEFAULT_WINDOW, choose_auto
 from wgdist.diagnostics import OpError, location_of
 from wgdist.dialects import gpu
 from wgdist.reorder import (
+    DEFAULT_K_BLOCKS,
+    DEFAULT_WINDOW,
     PIPELINE,
+    Expr,
     Scheme,
     check_options,
+    choose_auto,
     grid_vars,
     mapping_exprs,
+    nodes,
     prove_bijection,
     resolve,
     too_large_to_prove,
 )
-from wgdist.reorder_model import Expr, nodes
 
 _BINARY: dict[str, Callable[[SSAValue, SSAValue], Operation]] = {
     "add": arith.AddiOp,

@@ -7,7 +7,7 @@ cache model's block fetches per XCD next to the default order's. ``--svg FILE`` 
 coloured by XCD. ``--scheme auto`` prints the ranking it chose from.
 
 Options, their checks, the warnings about options that do nothing and the cache model's defaults
-are the pass's own (:func:`wgdist.reorder.check_options`, :mod:`wgdist.cache_model`), so the tool
+are the pass's own (:func:`wgdist.reorder.check_options`, :mod:`wgdist.reorder.cache_model`), so the tool
 and the pass choose the same.
 
     wgdist-reorder --grid 8x8 --scheme wave --group-size 2 --num-xcds 8
@@ -21,22 +21,20 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from wgdist.cache_model import (
-    DEFAULT_K_BLOCKS,
-    DEFAULT_WINDOW,
-    Fetches,
-    choose_auto,
-    scheme_fetches,
-)
 from wgdist.reorder import (
     COMMAND_LINE,
+    DEFAULT_K_BLOCKS,
+    DEFAULT_WINDOW,
     GROUP_STYLES,
     SCHEMES,
     XCD_REMAPS,
+    Fetches,
     Scheme,
     check_options,
+    choose_auto,
     dispatch_table,
     resolve,
+    scheme_fetches,
 )
 
 

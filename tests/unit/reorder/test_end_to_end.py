@@ -14,7 +14,7 @@ import pytest
 
 from wgdist.checker import check
 
-GEMM = Path(__file__).resolve().parents[2] / "examples" / "gemm_k_loop.mlir"
+GEMM = Path(__file__).resolve().parents[3] / "examples" / "gemm_k_loop.mlir"
 PIPE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute,reorder-workgroups{{{opts}}}"
 
 

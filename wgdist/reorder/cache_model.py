@@ -16,15 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wgdist.reorder import (
-    Scheme,
-    bijection_error,
-    closest_preset,
-    mapping_exprs,
-    remap_all,
-    remap_ids,
-    resolve,
-)
+from wgdist.reorder.bijection import bijection_error, remap_ids
+from wgdist.reorder.mapping import mapping_exprs, remap_all
+from wgdist.reorder.schemes import Scheme, closest_preset, resolve
 
 # The model's parameters when none are given: one set for the pass and the tool alike.
 # window: co-resident workgroups per XCD (an MI300X XCD has 38 CUs and holds one or more

@@ -9,7 +9,7 @@ import pytest
 import wgdist
 import wgdist.passes.reorder_workgroups as pass_mod
 import wgdist.tools.wgdist_reorder as tool_mod
-from wgdist.cache_model import DEFAULT_K_BLOCKS, DEFAULT_WINDOW, AutoChoice, choose_auto
+from wgdist.reorder import DEFAULT_K_BLOCKS, DEFAULT_WINDOW, AutoChoice, choose_auto
 
 KERNEL = """
 func.func @k() -> (index, index) {

@@ -7,8 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wgdist.cache_model import auto_candidates, choose_auto, fetches, scheme_fetches
-from wgdist.reorder import Scheme, remap_all, resolve
+from wgdist.reorder import (
+    Scheme,
+    auto_candidates,
+    choose_auto,
+    fetches,
+    remap_all,
+    resolve,
+    scheme_fetches,
+)
 
 MIB = 1 << 20
 
@@ -132,7 +139,7 @@ def test_auto_on_a_large_grid_is_fast_and_says_it_sampled() -> None:
 
 
 def test_sampled_auto_picks_what_the_whole_grid_picks(monkeypatch: pytest.MonkeyPatch) -> None:
-    import wgdist.cache_model as cm
+    import wgdist.reorder.cache_model as cm
 
     sampled = choose_auto(300, 400, num_xcds=8, window=38, k_blocks=8)
     assert sampled.sampled is not None
@@ -152,7 +159,7 @@ def test_sampled_auto_picks_what_the_whole_grid_picks(monkeypatch: pytest.Monkey
 def test_counting_some_windows_equals_brute_force(
     nx: int, ny: int, x: int, window: int, data: st.DataObject
 ) -> None:
-    from wgdist.cache_model import _count, n_windows
+    from wgdist.reorder.cache_model import _count, n_windows
 
     s = Scheme("balanced", x, 2, 1, 3, "wave", "custom")
     new_x, new_y = remap_all(s, nx, ny)

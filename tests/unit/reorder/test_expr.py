@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wgdist import reorder_model as rm
+from wgdist.reorder import expr as rm
 
 MASK = (1 << 64) - 1
 

@@ -120,7 +120,7 @@ def test_dynamic_ir_equals_model_on_every_grid(opts: dict) -> None:
 
 
 def test_auto_ir_equals_its_choice(capsys: pytest.CaptureFixture[str]) -> None:
-    from wgdist.cache_model import choose_auto
+    from wgdist.reorder import choose_auto
 
     module = apply(KERNEL, scheme="auto", grid=(8, 8), num_xcds=8, window=8, k_blocks=1)
     err = capsys.readouterr().err

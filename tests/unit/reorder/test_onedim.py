@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 import wgdist
-from wgdist.reorder import mapping_exprs, remap_all, resolve
-from wgdist.reorder_model import nodes
+from wgdist.reorder import mapping_exprs, nodes, remap_all, resolve
 
 ONLY_X = """
 gpu.module @m {

@@ -1,6 +1,6 @@
 """Every reordering scheme against brute-force references, on many grids.
 
-The references here do not use wgdist.reorder_model: the XCD steps are built constructively
+The references here do not use wgdist.reorder.expr: the XCD steps are built constructively
 (hand each XCD its workgroups, number them consecutively), the wave-style walk by listing the
 tiles in walk order, and the presets by the formulas their projects publish (Wave's doc, the
 Triton tutorial, rocRoller's piecewise WGM + XCC, Tensile's DefaultWGM).

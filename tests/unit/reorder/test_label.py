@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 import wgdist
-from wgdist.cache_model import auto_candidates, choose_auto
-from wgdist.reorder import COMMAND_LINE, Scheme, check_options, remap_all, resolve
+from wgdist.reorder import (
+    COMMAND_LINE,
+    Scheme,
+    auto_candidates,
+    check_options,
+    choose_auto,
+    remap_all,
+    resolve,
+)
 from wgdist.tools.wgdist_reorder import main
 
 KERNEL = """
