@@ -1,19 +1,8 @@
-"""The ``vector`` ops that xDSL 0.74 lacks, one module per family.
+"""The ``vector`` ops xDSL 0.74 lacks, one module per op family, and checks xDSL's ops lack.
 
-:mod:`wgdist.dialects.vector` merges them with xDSL's ops into one ``vector`` dialect; import the
-classes from there.
+:mod:`wgdist.dialects.vector` lists every op of the merged dialect once; import the classes
+from there. Modules: ``shape`` (transpose, shape_cast), ``constants`` (step, constant_mask),
+``reduction`` (multi_reduction), ``strided_slices`` (extract_strided_slice,
+insert_strided_slice), ``checked`` (LLVM 22 rules on xDSL's own vector ops), ``_common``
+(helpers shared by the op modules).
 """
-
-from wgdist.dialects.vector_ops.reduction import MultiDimReductionOp
-from wgdist.dialects.vector_ops.shape import ConstantMaskOp, ShapeCastOp, StepOp, TransposeOp
-from wgdist.dialects.vector_ops.slices import ExtractStridedSliceOp, InsertStridedSliceOp
-
-EXTRA_OPS = (
-    ConstantMaskOp,
-    ExtractStridedSliceOp,
-    InsertStridedSliceOp,
-    MultiDimReductionOp,
-    ShapeCastOp,
-    StepOp,
-    TransposeOp,
-)
