@@ -5,7 +5,8 @@ compare every output buffer (see :func:`wgdist.checker.check`).
     wgdist-check kernel.mlir --against distributed.mlir ...
 
 Exit status 0 when the programs agree, 1 when they differ, when the workgroup program wrote
-nothing to compare, or on any error (one message, no traceback).
+nothing to compare, or on any error (one message, no traceback); 2 on an internal error (the
+policy of every wgdist tool, :mod:`wgdist.ir.cli`).
 """
 
 from __future__ import annotations
@@ -23,18 +24,14 @@ import re  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import NoReturn  # noqa: E402
 
-from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError  # noqa: E402
+from wgdist.checker import DEFAULT_MAX_BYTES, DEFAULT_MAX_SUBGROUPS, check  # noqa: E402
+from wgdist.ir.cli import ArgumentParser, run_tool  # noqa: E402
 
-
-class _Parser(argparse.ArgumentParser):
-    """argparse exits with status 2 on a usage error; every wgdist tool uses 1."""
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        sys.exit(1)
+MEMORY_HINT = (
+    "the kernel's buffers or values are too large for this machine: check smaller shapes (or "
+    "lower --max-bytes to be told earlier)"
+)
 
 
 def _grid(text: str) -> tuple[int, ...]:
@@ -124,9 +121,7 @@ prints a one-line error on stderr), or on any error (one message on stderr, no t
 
 
 def parser() -> argparse.ArgumentParser:
-    from wgdist.checker import DEFAULT_MAX_BYTES, DEFAULT_MAX_SUBGROUPS
-
-    p = _Parser(
+    p = ArgumentParser(
         prog="wgdist-check",
         description="Check that a distributed (subgroup-level) kernel computes what the "
         "workgroup-level kernel computes, on random inputs.",
@@ -164,57 +159,29 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run(argv: Sequence[str] | None) -> int:
-    from wgdist.checker import check
-    from wgdist.diagnostics import PipelineError
-
+    """Parse the command line (a misuse exits 1) and run the check under the tools' error policy;
+    the exit status."""
     args = parser().parse_args(argv)
-    try:
-        result = check(
-            Path(args.kernel),
-            args.pipeline,
-            against=Path(args.against) if args.against else None,
-            grid=args.grid,
-            subgroups=args.subgroups,
-            seed=args.seed,
-            func=args.func,
-            rtol=args.rtol,
-            atol=args.atol,
-            limit=args.show,
-            scalars=dict(args.scalar),
-            max_bytes=args.max_bytes,
-            max_subgroups=args.max_subgroups,
-        )
-    except ParseError as e:
-        from wgdist.tools.wgdist_opt import format_parse_error  # type: ignore[import-not-found]
+    return run_tool("wgdist-check", lambda: _check(args), memory_hint=MEMORY_HINT)
 
-        print(format_parse_error(e), file=sys.stderr)
-        return 1
-    except (PipelineError, ArgSpecParseError) as e:  # ArgSpecParseError: a BaseException
-        print(f"wgdist-check: error: {str(e).rstrip()}", file=sys.stderr)
-        return 1
-    except DiagnosticException as e:
-        print(str(e).split("\n\n", 1)[0].rstrip(), file=sys.stderr)
-        return 1
-    except MemoryError as e:
-        detail = f" ({e})" if str(e) else ""
-        print(
-            f"wgdist-check: error: out of memory{detail}; the kernel's buffers or values are too "
-            "large for this machine: check smaller shapes (or lower --max-bytes to be told earlier)",
-            file=sys.stderr,
-        )
-        return 1
-    except (OSError, ImportError, ValueError, KeyError, NotImplementedError, AssertionError, TypeError) as e:
-        print(f"wgdist-check: error: {e}", file=sys.stderr)
-        return 1
-    except Exception as e:  # a bug in wgdist, not in the input: say so, keep the trace optional
-        if os.environ.get("WGDIST_TRACEBACK"):
-            raise
-        print(
-            f"wgdist-check: internal error: {type(e).__name__}: {e}\n"
-            "(a bug in wgdist; set WGDIST_TRACEBACK=1 to see where)",
-            file=sys.stderr,
-        )
-        return 2
+
+def _check(args: argparse.Namespace) -> int:
+    """:func:`wgdist.checker.check` with the command line's options; prints its report."""
+    result = check(
+        Path(args.kernel),
+        args.pipeline,
+        against=Path(args.against) if args.against else None,
+        grid=args.grid,
+        subgroups=args.subgroups,
+        seed=args.seed,
+        func=args.func,
+        rtol=args.rtol,
+        atol=args.atol,
+        limit=args.show,
+        scalars=dict(args.scalar),
+        max_bytes=args.max_bytes,
+        max_subgroups=args.max_subgroups,
+    )
     print(result.report)
     if not result.ok and result.comparison.ok:
         print(

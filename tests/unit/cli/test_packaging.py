@@ -10,7 +10,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 INSTALLED_AS = {"wgdist": "wgdist", "dialects": "wgdist.dialects", "passes": "wgdist.passes",
                 "tools": "wgdist.tools"}
 

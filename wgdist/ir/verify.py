@@ -1,0 +1,120 @@
+"""Verification: xDSL's verifiers plus the rules wgdist adds, on any module however it was made.
+
+:func:`verify` is a function rather than overridden ``verify_`` methods because xDSL's op classes
+for the vector ops cannot be subclassed to add LLVM 22's missing rules: passes (xDSL's and ours)
+match and build those ops by class, so a subclass would be a different op to them. And the
+discardable ``layout_result_N``/``layout_operand_N`` attributes may sit on any op. So the extra
+rules are one per-op function, :func:`check_op`, that the parser runs on every op it reads and
+:func:`verify` runs on every op of a module, so IR built in Python or produced by a pass is held
+to the same rules as parsed IR, with the same messages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import VerifyException
+
+from wgdist.ir.diagnostics import OpError, VerifyError
+
+_LAYOUT_ATTR_PREFIXES = ("layout_result_", "layout_operand_")
+
+
+def check_op(op: Operation) -> None:
+    """wgdist's rules for one op beyond its xDSL verifier; raises an unlocated ``VerifyException``.
+
+    * ``vector.`` ops whose xDSL verifier is weaker than LLVM 22's
+      (:mod:`wgdist.dialects.vector_ops.checked`);
+    * the discardable ``layout_result_N``/``layout_operand_N`` layouts of any op fit the value
+      they describe (:func:`wgdist.dialects.xegpu.ops_verify.check_value_layout_attrs`).
+    """
+    if op.name.startswith("vector.") and (vector_check := _vector_checks().get(op.name)) is not None:
+        vector_check(op)
+    if any(name.startswith(_LAYOUT_ATTR_PREFIXES) for name in op.attributes):
+        _layout_attr_check()(op)
+
+
+def verify(module: Operation) -> None:
+    """``module.verify()`` plus :func:`check_op` on every op; a failure is a :class:`VerifyError`
+    located at the failing op (``file:line:col: error: 'op' op ...``, the parser's wording)."""
+    with located_verify_errors(module):
+        module.verify()
+    for op in module.walk():
+        try:
+            check_op(op)
+        except VerifyException as e:
+            raise VerifyError(op, str(e)) from None
+
+
+def first_verify_error(module: Operation) -> VerifyError | None:
+    """Verify op by op (innermost first) and return the first failure as a located error."""
+    for op in module.walk(reverse=False):
+        try:
+            op.verify(verify_nested_ops=False)
+            for region in op.regions:  # the block-level check op.verify leaves to nested verification
+                if len(region.blocks) == 1 and region.block.first_op is None:
+                    region.block.verify()
+            check_op(op)
+        except VerifyException as e:
+            # IRDL constraint failures put the reason on the following lines: keep them.
+            msg = str(e).strip().removeprefix("Operation does not verify: ")
+            msg = msg.removeprefix(f"Operation {op.name} ")
+            return _at_redefinition(op, msg) or VerifyError(op, msg)
+    return None
+
+
+@contextmanager
+def located_verify_errors(module: Operation) -> Iterator[None]:
+    """Turn an unlocated ``VerifyException`` raised inside the block (``module.verify()``, a
+    pass) into the first failing op's :class:`VerifyError`; located errors pass unchanged."""
+    try:
+        yield
+    except VerifyException as e:
+        if isinstance(e, OpError):
+            raise
+        located = first_verify_error(module)
+        if located is None:
+            raise
+        raise located from None
+
+
+_REDEFINITION = re.compile(r'Redefinition of symbol "([^"]*)"')
+
+
+def _at_redefinition(table: Operation, message: str) -> VerifyError | None:
+    """A symbol table's duplicate symbol is reported at the second definition, as mlir-opt does."""
+    found = _REDEFINITION.search(message)
+    if found is None:
+        return None
+    named = [
+        op for region in table.regions for block in region.blocks for op in block.ops
+        if isinstance(sym := op.attributes.get("sym_name") or op.properties.get("sym_name"), StringAttr)
+        and sym.data == found.group(1)
+    ]
+    if len(named) < 2:
+        return None
+    return VerifyError(named[1], f"redefinition of symbol named '{found.group(1)}'")
+
+
+def _layout_attr_check() -> Callable[[Operation], None]:
+    """The check of discardable layouts. Imported lazily to keep start-up cheap: it is needed only
+    when an op carries one, and then the xegpu dialect is loaded already."""
+    from wgdist.dialects.xegpu.ops_verify import check_value_layout_attrs
+
+    return check_value_layout_attrs
+
+
+def _vector_checks() -> dict[str, Callable[[Operation], None]]:
+    """The vector rules. Imported lazily, on the first ``vector.`` op, to keep start-up cheap:
+    loading them pulls in the vector dialect (~0.1 s), which an input without vector ops never
+    needs."""
+    from wgdist.dialects.vector_ops.checked import PARSE_CHECKS
+
+    return PARSE_CHECKS
+
+
+__all__ = ["check_op", "first_verify_error", "located_verify_errors", "verify"]
