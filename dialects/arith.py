@@ -26,21 +26,56 @@ field's type widens from xDSL's scalar one, which is the point of the override):
 %i = arith.trunci %x overflow<nsw> : vector<4xi32> to vector<4xi8>
 ```
 
-The casts live in ``arith_casts.py``. ``Arith`` is xDSL's dialect with these classes swapped in; ``wgdist-opt`` and
-``wgdist.context()`` register it in place of xDSL's ``arith``. Create the corrected ops from this
-module so they get vector result types.
+The casts live in ``arith_casts.py``. ``Arith`` lists every op of the dialect once, in xDSL's
+order with these classes in place of xDSL's; ``wgdist-opt`` and ``wgdist.context()`` register it
+in place of xDSL's ``arith``. Every op and attribute class is importable from this module;
+create the corrected ops from here so they get vector result types.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.arith import (
     CMPF_COMPARISON_OPERATIONS,
     CMPI_COMPARISON_OPERATIONS,
+    AddfOp,
+    AddiOp,
+    AddUIExtendedOp,
+    AndIOp,
+    BitcastOp,
+    CeilDivSIOp,
+    CeilDivUIOp,
+    ConstantOp,
+    DivfOp,
+    DivSIOp,
+    DivUIOp,
     FastMathFlagsAttr,
+    FloorDivSIOp,
+    IntegerOverflowAttr,
+    MaximumfOp,
+    MaxnumfOp,
+    MaxSIOp,
+    MaxUIOp,
+    MinimumfOp,
+    MinnumfOp,
+    MinSIOp,
+    MinUIOp,
+    MulfOp,
+    MuliOp,
+    MulSIExtendedOp,
+    MulUIExtendedOp,
+    NegfOp,
+    OrIOp,
+    RemSIOp,
+    RemUIOp,
+    ShLIOp,
+    ShRSIOp,
+    ShRUIOp,
+    SubfOp,
+    SubiOp,
+    XOrIOp,
     boolLike,
     floatingPointLike,
     signlessIntegerLike,
@@ -69,7 +104,6 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from wgdist.dialects.arith_casts import (
-    ROUNDING_MODES,
     ExtFOp,
     ExtSIOp,
     ExtUIOp,
@@ -318,53 +352,116 @@ class RemFOp(xarith.FloatingPointLikeBinaryOperation):
     traits = traits_def(Pure())
 
 
-_REPLACED: tuple[type[IRDLOperation], ...] = (
-    CmpiOp,
-    CmpfOp,
-    SelectOp,
-    ExtSIOp,
-    ExtUIOp,
-    TruncIOp,
-    SIToFPOp,
-    UIToFPOp,
-    FPToSIOp,
-    FPToUIOp,
-    ExtFOp,
-    TruncFOp,
-    IndexCastOp,
-)
-_ADDED: tuple[type[IRDLOperation], ...] = (IndexCastUIOp, RemFOp)
-
-REPLACEMENTS: Mapping[str, type[IRDLOperation]] = {op.name: op for op in _REPLACED}
-"""The corrected op classes by op name."""
-
 Arith = Dialect(
     "arith",
     [
-        *(REPLACEMENTS.get(op.name, op) for op in xarith.Arith.operations),
-        *_ADDED,
+        # xDSL's order; "replaced": this module's class in place of xDSL's, "added": not in xDSL
+        ConstantOp,
+        AddiOp,
+        AddUIExtendedOp,
+        SubiOp,
+        MuliOp,
+        MulUIExtendedOp,
+        MulSIExtendedOp,
+        DivUIOp,
+        DivSIOp,
+        FloorDivSIOp,
+        CeilDivSIOp,
+        CeilDivUIOp,
+        RemUIOp,
+        RemSIOp,
+        MinSIOp,
+        MaxSIOp,
+        MinUIOp,
+        MaxUIOp,
+        AddfOp,
+        SubfOp,
+        MulfOp,
+        DivfOp,
+        NegfOp,
+        CmpiOp,  # replaced
+        CmpfOp,  # replaced
+        SelectOp,  # replaced
+        AndIOp,
+        OrIOp,
+        XOrIOp,
+        ShLIOp,
+        ShRUIOp,
+        ShRSIOp,
+        MinimumfOp,
+        MinnumfOp,
+        MaximumfOp,
+        MaxnumfOp,
+        BitcastOp,
+        IndexCastOp,  # replaced
+        FPToSIOp,  # replaced
+        FPToUIOp,  # replaced
+        SIToFPOp,  # replaced
+        UIToFPOp,  # replaced
+        ExtFOp,  # replaced
+        TruncFOp,  # replaced
+        TruncIOp,  # replaced
+        ExtSIOp,  # replaced
+        ExtUIOp,  # replaced
+        IndexCastUIOp,  # added
+        RemFOp,  # added
     ],
-    list(xarith.Arith.attributes),
+    [FastMathFlagsAttr, IntegerOverflowAttr],
     [xarith.ArithConstantMaterializationInterface()],
 )
 
 __all__ = [
-    "ROUNDING_MODES",
+    "AddUIExtendedOp",
+    "AddfOp",
+    "AddiOp",
+    "AndIOp",
     "Arith",
+    "BitcastOp",
+    "CeilDivSIOp",
+    "CeilDivUIOp",
     "CmpfOp",
     "CmpiOp",
+    "ConstantOp",
+    "DivSIOp",
+    "DivUIOp",
+    "DivfOp",
     "ExtFOp",
     "ExtSIOp",
     "ExtUIOp",
     "FPToSIOp",
     "FPToUIOp",
+    "FastMathFlagsAttr",
+    "FloorDivSIOp",
     "IndexCastOp",
     "IndexCastUIOp",
+    "IntegerOverflowAttr",
+    "MaxSIOp",
+    "MaxUIOp",
+    "MaximumfOp",
+    "MaxnumfOp",
+    "MinSIOp",
+    "MinUIOp",
+    "MinimumfOp",
+    "MinnumfOp",
+    "MulSIExtendedOp",
+    "MulUIExtendedOp",
+    "MulfOp",
+    "MuliOp",
+    "NegfOp",
+    "OrIOp",
     "RemFOp",
+    "RemSIOp",
+    "RemUIOp",
     "SIToFPOp",
     "SelectOp",
+    "ShLIOp",
+    "ShRSIOp",
+    "ShRUIOp",
+    "SubfOp",
+    "SubiOp",
     "TruncFOp",
     "TruncIOp",
     "UIToFPOp",
+    "XOrIOp",
     "bool_like",
 ]

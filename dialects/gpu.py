@@ -16,8 +16,10 @@ gpu.module @kernels {
 }
 ```
 
-``Gpu`` is xDSL's dialect with these classes swapped in; ``wgdist-opt`` registers it in place of
-xDSL's ``gpu``. Create ops from this module (not ``xdsl.dialects.gpu``) so they print this way.
+``Gpu`` lists every op of the dialect once: these classes, then xDSL's other gpu ops unchanged.
+``wgdist-opt`` and :func:`wgdist.context` register it in place of xDSL's ``gpu``. Every op,
+attribute and type class is importable from this module; create ops from here (not
+``xdsl.dialects.gpu``) so they print this way.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects import gpu as xgpu
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
@@ -39,7 +40,28 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.dialects.gpu import DimensionAttr
+from xdsl.dialects.gpu import (
+    AllocOp,
+    AllReduceOp,
+    AllReduceOpAttr,
+    AllReduceOpEnum,
+    AsyncTokenType,
+    DeallocOp,
+    DimensionAttr,
+    DimensionEnum,
+    HostRegisterOp,
+    HostUnregisterOp,
+    LaunchFuncOp,
+    LaunchOp,
+    LoopDimMapAttr,
+    MemcpyOp,
+    ProcessorAttr,
+    ProcessorEnum,
+    SetDefaultDeviceOp,
+    TerminatorOp,
+    WaitOp,
+    YieldOp,
+)
 from xdsl.ir import Attribute, Block, Dialect, Region
 from xdsl.irdl import (
     IRDLOperation,
@@ -402,43 +424,73 @@ class LaneIdOp(_IdOp):
     assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
 
 
-_REPLACED = (
-    ModuleOp,
-    FuncOp,
-    ReturnOp,
-    BarrierOp,
-    BlockIdOp,
-    ThreadIdOp,
-    BlockDimOp,
-    GridDimOp,
-    GlobalIdOp,
-    SubgroupIdOp,
-    SubgroupSizeOp,
-    NumSubgroupsOp,
-    LaneIdOp,
-)
-_REPLACED_NAMES = {op.name for op in _REPLACED}
-
 Gpu = Dialect(
     "gpu",
-    [*_REPLACED, *(op for op in xgpu.GPU.operations if op.name not in _REPLACED_NAMES)],
-    list(xgpu.GPU.attributes),
+    [
+        # LLVM 22's syntax and storage (this module)
+        ModuleOp,
+        FuncOp,
+        ReturnOp,
+        BarrierOp,
+        BlockIdOp,
+        ThreadIdOp,
+        BlockDimOp,
+        GridDimOp,
+        GlobalIdOp,
+        SubgroupIdOp,
+        SubgroupSizeOp,
+        NumSubgroupsOp,
+        LaneIdOp,
+        # xdsl.dialects.gpu, unchanged
+        AllocOp,
+        AllReduceOp,
+        DeallocOp,
+        HostRegisterOp,
+        HostUnregisterOp,
+        LaunchOp,
+        LaunchFuncOp,
+        MemcpyOp,
+        SetDefaultDeviceOp,
+        TerminatorOp,
+        WaitOp,
+        YieldOp,
+    ],
+    [AsyncTokenType, AllReduceOpAttr, DimensionAttr, ProcessorAttr, LoopDimMapAttr],
 )
 
 __all__ = [
+    "AllReduceOp",
+    "AllReduceOpAttr",
+    "AllReduceOpEnum",
+    "AllocOp",
+    "AsyncTokenType",
     "BarrierOp",
     "BlockDimOp",
     "BlockIdOp",
+    "DeallocOp",
     "DimensionAttr",
+    "DimensionEnum",
     "FuncOp",
     "GlobalIdOp",
-    "GridDimOp",
     "Gpu",
+    "GridDimOp",
+    "HostRegisterOp",
+    "HostUnregisterOp",
     "LaneIdOp",
+    "LaunchFuncOp",
+    "LaunchOp",
+    "LoopDimMapAttr",
+    "MemcpyOp",
     "ModuleOp",
     "NumSubgroupsOp",
+    "ProcessorAttr",
+    "ProcessorEnum",
     "ReturnOp",
+    "SetDefaultDeviceOp",
     "SubgroupIdOp",
     "SubgroupSizeOp",
+    "TerminatorOp",
     "ThreadIdOp",
+    "WaitOp",
+    "YieldOp",
 ]
