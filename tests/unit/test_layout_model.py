@@ -1,4 +1,4 @@
-"""The layout model (wgdist/layout.py) against brute-force enumeration and the RFC's tables."""
+"""The layout model (wgdist/layout/) against brute-force enumeration and the RFC's tables."""
 
 from __future__ import annotations
 
@@ -204,12 +204,12 @@ def test_no_sharing_mode():
 def test_slice_layout_projects_parent():
     parent = Layout(sg_layout=(8, 4), sg_data=(32, 32))
     s = SliceLayout(parent, (1,))
-    assert s.rank == 1 and s.root_dims() == (0,)
+    assert s.rank == 1 and s.kept_dims == (0,)
     for sg in range(32):
         # subgroups in the same row of the grid hold the same rows of the reduced vector
         assert lm.tiles((256,), s, sg) == [(32 * (sg // 4),)]
     nested = SliceLayout(SliceLayout(Layout(sg_layout=(2, 4, 8), sg_data=(1, 2, 4)), (0,)), (1,))
-    assert nested.root_dims() == (1,)
+    assert nested.kept_dims == (1,)
     assert lm.tiles((8,), nested, 8) == [(2,)]
 
 
@@ -225,20 +225,20 @@ def test_drop_sg_keeps_lane_and_order():
     assert Layout(sg_layout=(8, 4), inst_data=(8, 16), order=(0, 1)).drop_sg() == Layout(inst_data=(8, 16))
 
 
-def test_same_ownership_across_reshape():
+def test_same_distribution_across_reshape():
     # layouts-spec 2.5: 4x32 with [1,2]/[4,16] -> 128 is [2]/[16]; the product rule [2]/[64] is wrong
     src = Layout(sg_layout=(1, 2), sg_data=(4, 16))
-    assert lm.same_ownership((4, 32), src, (128,), Layout(sg_layout=(2,), sg_data=(16,)))
-    assert not lm.same_ownership((4, 32), src, (128,), Layout(sg_layout=(2,), sg_data=(64,)))
+    assert lm.same_distribution((4, 32), src, Layout(sg_layout=(2,), sg_data=(16,)), shape_b=(128,))
+    assert not lm.same_distribution((4, 32), src, Layout(sg_layout=(2,), sg_data=(64,)), shape_b=(128,))
 
 
-def test_layouts_equal_ignores_unit_dims_in_order():
+def test_same_distribution_ignores_unit_dims_in_order():
     a = Layout(sg_layout=(1, 8), sg_data=(4, 8), order=(0, 1))
     b = Layout(sg_layout=(1, 8), sg_data=(4, 8), order=(1, 0))
-    assert lm.layouts_equal(a, b)
+    assert lm.same_distribution((4, 64), a, b)
     c = Layout(sg_layout=(2, 4), sg_data=(4, 8), order=(0, 1))
     d = Layout(sg_layout=(2, 4), sg_data=(4, 8), order=(1, 0))
-    assert not lm.layouts_equal(c, d)
+    assert not lm.same_distribution((8, 32), c, d)
 
 
 # ---- robustness: arbitrary (shape, layout, slice dims) ------------------------------------------
