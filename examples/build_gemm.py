@@ -66,8 +66,9 @@ def build_gemm() -> ModuleOp:
             k.name_hint, acc.name_hint = "k", "acc"
             a_tile = LoadNdOp(a_desc.result, VectorType(f16, [M, K_STEP]), [0, k])
             b_tile = LoadNdOp(b_desc.result, VectorType(f16, [K_STEP, N]), [k, 0])
-            layouts = {"layout_a": A_LAYOUT, "layout_b": B_LAYOUT, "layout_cd": C_LAYOUT}
-            scf.YieldOp(DpasOp(a_tile.value, b_tile.value, acc_t, acc, **layouts))
+            d = DpasOp(a_tile.value, b_tile.value, acc_t, acc,
+                       layout_a=A_LAYOUT, layout_b=B_LAYOUT, layout_cd=C_LAYOUT)  # fmt: skip
+            scf.YieldOp(d)
         loop = scf.ForOp(index(0), index(K), index(K_STEP), [zero], Region(body))
         StoreNdOp(loop.res[0], c_desc.result, [0, 0], layout=C_LAYOUT)
         func.ReturnOp()

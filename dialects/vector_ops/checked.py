@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar, cast
 
-from xdsl.dialects.builtin import DenseArrayBase, VectorType
+from xdsl.dialects.builtin import I64, DenseArrayBase, VectorType
 from xdsl.dialects.vector import BroadcastOp, ExtractOp, InsertOp, ReductionOp
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
@@ -46,7 +46,7 @@ def _broadcast(op: BroadcastOp) -> None:
             )
 
 
-def _positions(static: DenseArrayBase, vector_t: Attribute) -> None:
+def _positions(static: DenseArrayBase[I64], vector_t: Attribute) -> None:
     if not isinstance(vector_t, VectorType):
         return
     for i, (p, n) in enumerate(zip(static.get_values(), vector_t.get_shape(), strict=False)):
@@ -89,7 +89,6 @@ _CHECKS: dict[type[Operation], Check] = dict(
 # TEMP-SHIM: remove at integration - the op-name keys, once wgdist/ir/verify.py looks up
 # `PARSE_CHECKS.get(type(op))` instead of `.get(op.name)`; then `PARSE_CHECKS = _CHECKS`.
 PARSE_CHECKS: dict[type[Operation] | str, Check] = {
-    **_CHECKS,
-    **{op_class.name: check for op_class, check in _CHECKS.items()},
+    key: check for op_class, check in _CHECKS.items() for key in (op_class, op_class.name)
 }
 """The rules by op class: ``PARSE_CHECKS.get(type(op))`` is the check of ``op``, if any."""
