@@ -4,8 +4,9 @@ A user writes layouts only where they matter (a dpas, a store, a descriptor, an 
 ``xegpu.convert_layout``); this pass derives the rest so that ``xegpu-wg-to-sg-distribute``
 (ours or LLVM 22's) can run. It is a backward dataflow over use -> def edges, iterated to a
 fixpoint (through ``scf.for``/``scf.while``/``scf.if`` region arguments and yields), followed by
-a rewrite. Rules: ``shared/design/layouts-spec.md`` section 2, implemented in
-:mod:`wgdist.layout_rules` and :mod:`wgdist.layout_rules_shape`; the dataflow is :mod:`wgdist.passes.propagate.analysis`.
+a rewrite. Rules: ``shared/design/layouts-spec.md`` section 2, computed by :mod:`wgdist.layout`
+and applied per op class by :data:`wgdist.passes.propagate.rules.RULES`; the dataflow is
+:mod:`wgdist.passes.propagate.analysis`, the rewrite :mod:`wgdist.passes.propagate.rewrite`.
 
 Where two requirements on one value disagree, the value keeps the first (anchors come first)
 and an ``xegpu.convert_layout`` is inserted in front of the other consumer; a user's layout is
@@ -64,35 +65,66 @@ from dataclasses import dataclass
 from typing import Literal
 
 from xdsl.context import Context
+from xdsl.dialects import math
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from wgdist.diagnostics import OpError
-from wgdist.passes.propagate.analysis import Analysis, describe, tracked
-from wgdist.passes.propagate.rewrite import planned_changes, rewrite, to_attr
-
-_FUNCS = ("func.func", "gpu.func")
+from wgdist.dialects.arith import Arith
+from wgdist.dialects.vector import Vector
+from wgdist.dialects.xegpu import (
+    ConvertLayoutOp,
+    CreateMemDescOp,
+    CreateNdTdescOp,
+    CreateTdescOp,
+    DpasOp,
+    LoadGatherOp,
+    LoadMatrixOp,
+    LoadNdOp,
+    UpdateNdOffsetOp,
+    UpdateOffsetOp,
+)
+from wgdist.layout import layout_text
+from wgdist.passes.propagate.analysis import Analysis
+from wgdist.passes.propagate.anchors import FUNCTIONS
+from wgdist.passes.propagate.rewrite import planned_changes, rewrite
+from wgdist.passes.propagate.values import describe, tracked
 
 
 def _values(op: Operation) -> list[SSAValue]:
     vals: list[SSAValue] = list(op.results)
-    if op.name not in _FUNCS:
+    if not isinstance(op, FUNCTIONS):
         for region in op.regions:
             for block in region.blocks:
                 vals.extend(block.args)
     return vals
 
 
-_PURE_XEGPU = (
-    "xegpu.create_nd_tdesc", "xegpu.update_nd_offset", "xegpu.load_nd", "xegpu.create_tdesc",
-    "xegpu.update_offset", "xegpu.load", "xegpu.load_matrix", "xegpu.create_mem_desc",
-    "xegpu.dpas", "xegpu.convert_layout",
+_PURE_OPS: frozenset[type[Operation]] = frozenset(
+    [
+        *Arith.operations,
+        *math.Math.operations,
+        *Vector.operations,
+        CreateNdTdescOp,
+        UpdateNdOffsetOp,
+        LoadNdOp,
+        CreateTdescOp,
+        UpdateOffsetOp,
+        LoadGatherOp,
+        LoadMatrixOp,
+        CreateMemDescOp,
+        DpasOp,
+        ConvertLayoutOp,
+    ]
 )
+"""Ops whose only effect is taken to be their results: xegpu's descriptor, load, dpas and
+convert_layout ops, and every arith, math and vector op (vector's stores included, so a value
+only they use counts as unused)."""
 
 
 def _pure(op: Operation) -> bool:
-    return not op.regions and (op.name.split(".")[0] in ("arith", "math", "vector") or op.name in _PURE_XEGPU)
+    return not op.regions and type(op) in _PURE_OPS
 
 
 def _unused(body: list[Operation]) -> set[SSAValue]:
@@ -112,7 +144,7 @@ def _check_complete(an: Analysis, module: ModuleOp) -> None:
     the inst/lane kinds), every vector and descriptor value must have one - except values
     nothing uses (a dead load keeps no layout; distribution leaves it as it is)."""
     for fn in module.walk():
-        if fn.name not in _FUNCS:
+        if not isinstance(fn, FUNCTIONS):
             continue
         body = [op for op in fn.walk() if op is not fn]
         vals = [v for op in body for v in _values(op) if tracked(v)]
@@ -148,7 +180,7 @@ class XeGPUPropagateLayoutPass(ModulePass):
             for inner in op.walk():
                 for v in _values(inner):
                     if v in an.layout:
-                        print(f"// {describe(v)}: {to_attr(an.layout[v])}", file=sys.stdout)
+                        print(f"// {describe(v)}: {layout_text(an.layout[v])}", file=sys.stdout)
             for line in planned_changes(an, op):
                 print(line, file=sys.stdout)
             return

@@ -8,11 +8,13 @@ State:
 
 Seeds are the user's layouts: results an op fixes (descriptor types, load_nd ``layout``, dpas
 ``layout_cd``, convert_layout ``target_layout``, ``layout_result_N``) and operands an anchor
-pins (dpas ``layout_a/b/cd``, stored values, prefetched descriptors, convert_layout
-``input_layout``). A value with no fixed layout takes the first requirement that reaches it
-(anchors' requirements are seeded first, so they win); every later, different requirement stays
-recorded on its use and becomes an ``xegpu.convert_layout`` in the rewrite. Producing ops turn
-their result layouts into operand requirements through :mod:`.op_rules`.
+pins (:data:`.anchors.ANCHORS`: dpas ``layout_a/b/cd``, stored values, prefetched descriptors,
+convert_layout ``input_layout``). A value with no fixed layout takes the first requirement that
+reaches it (anchors' requirements are seeded first, so they win); every later, different
+requirement stays recorded on its use and becomes an ``xegpu.convert_layout`` in the rewrite.
+Producing ops turn their result layouts into operand requirements through their backward rule
+(:data:`.rules.RULES`); ``scf`` ops pass a layout to the init and yielded values of what they
+carry (:data:`.regions.REGIONS`).
 
 Values that must carry one layout are *partners* (:mod:`.partners`): an ``scf.for`` /
 ``scf.while`` result and its region argument, and for tensor descriptors (whose layout is part
@@ -27,76 +29,73 @@ descriptor's layout from a value stored through it, the B defaults of the inst/l
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from xdsl.dialects import scf
 from xdsl.dialects.builtin import VectorType
-from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
-from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_layout
-from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
-from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp
-from wgdist.dialects.xegpu.types import TensorDescType
-from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors, with_unit_dims
-from wgdist.layout_rules import (
+from wgdist.dialects.xegpu import ConvertLayoutOp, LoadNdOp, StoreNdOp, TensorDescType
+from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.layout import (
+    AnyLayout,
+    Layout,
     RuleError,
+    SliceLayout,
+    block_layouts,
+    distribution_errors,
     reduction_source_accepts,
     same_distribution,
+    with_unit_dims,
 )
-from wgdist.layout_rules_shape import block_layouts
 from wgdist.passes.propagate.anchors import (
+    ANCHORS,
     dpas_b_descriptors,
-    dpas_cd_from_ab,
     in_any,
     load_layout,
     store_layout,
     wg_functions,
 )
 from wgdist.passes.propagate.defaults import Kind, Role, with_defaults
-from wgdist.passes.propagate.op_rules import (
-    dpas_requirements,
+from wgdist.passes.propagate.partners import Partners
+from wgdist.passes.propagate.regions import REGIONS
+from wgdist.passes.propagate.rules import (
     forward_result_layout,
     load_result_layout,
     operand_requirements,
-    shape_of,
-    value_shape,
 )
-from wgdist.passes.propagate.partners import Partners, yield_of
+from wgdist.passes.propagate.values import describe, element_bits, tracked, value_shape
 
 Use = tuple[Operation, int]
 
 
-def tracked(v: SSAValue) -> bool:
-    """Values that carry layouts: vectors and tensor descriptors."""
-    return isinstance(v.type, VectorType | TensorDescType)
+def _shape_cast_alternatives(shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+    """In the fallback round, for a source that fits no layout its users need: a contiguous
+    block layout (:func:`~wgdist.layout.block_layouts`); the users convert."""
+    return list(block_layouts(shape, need)) if fallback else []
 
 
-def describe(v: SSAValue) -> str:
-    """``%name (result #i of 'op')`` / ``block argument #i of 'op'``: how diagnostics name a value."""
-    name = f"%{v.name_hint} " if v.name_hint else ""
-    if isinstance(v, OpResult) and v.name_hint and sum(r.name_hint == v.name_hint for r in v.op.results) > 1:
-        name = f"%{v.name_hint}#{v.index} "  # %res:2 = scf.for ...: %res#0, %res#1 as in the IR
-    if isinstance(v, OpResult):
-        return f"{name}(result #{v.index} of '{v.op.name}')"
-    assert isinstance(v, BlockArgument)
-    owner = v.block.parent_op()
-    return f"{name}(block argument #{v.index} of '{owner.name if owner else 'block'}')"
+def _load_nd_alternatives(shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+    """A descriptor cannot carry a slice: load a plain layout (:func:`~.anchors.load_layout`),
+    convert to the slice."""
+    return list(load_layout(shape, need)) if isinstance(need, SliceLayout) else []
 
 
-def _bits(t: Attribute) -> int:
-    elt = t.element_type if isinstance(t, VectorType | TensorDescType) else None
-    width = getattr(elt, "bitwidth", None)
-    return int(width) if isinstance(width, int) else 32
-
-
+ALTERNATIVES: dict[type[Operation], Callable[[tuple[int, ...], AnyLayout, bool], list[AnyLayout]]] = {
+    ShapeCastOp: _shape_cast_alternatives,
+    LoadNdOp: _load_nd_alternatives,
+}
+"""Layouts a blocked op (one whose backward rule fails for the layout its users need) may
+produce instead, given its result's shape, the needed layout and whether this is the
+fallback round; its users then convert."""
 
 
 def operand_role(op: Operation, index: int) -> Role:
-    if isinstance(op, DpasOp):
-        return ("dpas_a", "dpas_b", "dpas_cd")[index]
-    return "plain"
+    """What operand ``index`` of ``op`` is used as (for the inst/lane defaults)."""
+    anchor = ANCHORS.get(type(op))
+    return anchor.role(index) if anchor is not None else "plain"
 
 
 @dataclass
@@ -124,7 +123,7 @@ class Analysis:
             return None
         if role == "plain":
             role = self._b_descs.get(v, role)
-        out = with_defaults(layout, self.kind, shape, role, _bits(v.type))
+        out = with_defaults(layout, self.kind, shape, role, element_bits(v.type))
         if out is None:
             return None
         if isinstance(out, Layout) and out.sg_layout is None and out.inst_data is None and out.lane_layout is None:
@@ -163,16 +162,17 @@ class Analysis:
 
     # ---- seeds -------------------------------------------------------------------------------
     def _fixed_result(self, v: SSAValue) -> AnyLayout | None:
-        if isinstance(v, OpResult) and isinstance(v.op, LoadNdOp):
-            tdesc = v.op.TensorDesc.type
-            if isinstance(tdesc, TensorDescType) and tdesc.layout is not None and not _none(tdesc.layout):
-                return load_result_layout(v.op, tdesc.layout.to_model())  # type: ignore[union-attr]
+        anchor = ANCHORS.get(type(v.op)) if isinstance(v, OpResult) else None
+        if isinstance(v, OpResult) and anchor is not None and anchor.produced is not None:
+            produced = anchor.produced(v.op)
+            if produced is not None:
+                return produced
         attr = value_layout(v)
         if attr is None:
             return None
         if isinstance(v, BlockArgument) and not isinstance(v.type, TensorDescType):
             return None  # region args of vectors follow their op's result, handled by partners
-        role: Role = "dpas_cd" if isinstance(v, OpResult) and isinstance(v.op, DpasOp) else "plain"
+        role: Role = anchor.result_role if anchor is not None else "plain"
         model = attr.to_model()
         shape = value_shape(v)
         if shape is not None:
@@ -190,61 +190,26 @@ class Analysis:
                 if got is not None:
                     self._check_valid(op, v, got)
                     self.assign(v, got, fixed=True)
-        if isinstance(op, DpasOp) and op.result not in self.layout:
-            cd = dpas_cd_from_ab(op)
-            if cd is not None:
-                got = self._decorate(cd, op.result, "dpas_cd")
-                assert got is not None
-                self._check_valid(op, op.result, got)
-                self.assign(op.result, got, fixed=True)
-        if (
-            isinstance(op, DpasOp)
-            and op.result not in self.layout
-            and self.kind != "subgroup"
-            and not in_any(op, self._wg_fns)
-        ):
-            got = self._decorate(None, op.result, "dpas_cd")
+        anchor = ANCHORS.get(type(op))
+        if anchor is None or not op.results:
+            return
+        r = op.results[0]
+        implied = anchor.implied(op) if anchor.implied is not None and r not in self.layout else None
+        if implied is not None:
+            got = self._decorate(implied, r, anchor.result_role)
+            assert got is not None
+            self._check_valid(op, r, got)
+            self.assign(r, got, fixed=True)
+        if anchor.default_result and r not in self.layout and self.kind != "subgroup" and not in_any(op, self._wg_fns):
+            got = self._decorate(None, r, anchor.result_role)
             if got is not None:
-                self.assign(op.result, got, fixed=True)
+                self.assign(r, got, fixed=True)
 
     def _seed_uses(self, op: Operation) -> None:
-        if isinstance(op, DpasOp):
-            pinned = [operand_layout_anchor(op, i) for i in range(len(op.operands))]
-            cd = op.layout_cd.to_model() if op.layout_cd is not None else None  # type: ignore[union-attr]
-            derived: dict[int, AnyLayout] = {}
-            if isinstance(cd, Layout) and cd.is_wg and (pinned[0] is None or pinned[1] is None):
-                try:
-                    derived = dict(dpas_requirements(op, cd))
-                except RuleError as e:
-                    raise OpError(op, str(e)) from None
-            for i in range(len(op.operands)):
-                attr = pinned[i]
-                lay = attr.to_model() if attr is not None else derived.get(i)
+        anchor = ANCHORS.get(type(op))
+        if anchor is not None and anchor.pins is not None:
+            for i, lay in anchor.pins(op):
                 self.require(op, i, lay, fixed=True)
-            return
-        if isinstance(op, StoreNdOp | PrefetchNdOp):
-            tdesc = op.TensorDesc.type
-            assert isinstance(tdesc, TensorDescType)
-            own = op.layout.to_model() if op.layout is not None else None  # type: ignore[union-attr]
-            type_layout = None if _none(tdesc.layout) else tdesc.layout.to_model()  # type: ignore[union-attr]
-            lay = type_layout if type_layout is not None else own
-            if isinstance(op, StoreNdOp):
-                self.require(op, 0, lay, fixed=True)
-            self.require(op, op.operands.index(op.TensorDesc), lay, fixed=True)
-            return
-        if isinstance(op, ConvertLayoutOp):
-            self.user_converts.add(op)
-            self.require(op, 0, op.input_layout.to_model(), fixed=True)  # type: ignore[union-attr]
-            return
-        if op.name in ("xegpu.store", "xegpu.store_matrix"):
-            attr = operand_layout_anchor(op, 0)
-            lay = attr.to_model() if attr is not None else None
-            self.require(op, 0, lay, fixed=True)
-            vshape = shape_of(op.operands[0].type)
-            if op.name == "xegpu.store" and lay is not None:
-                for i, w in enumerate(op.operands[1:], start=1):
-                    if isinstance(w.type, VectorType) and shape_of(w.type) == vshape:
-                        self.require(op, i, lay, fixed=True)
 
     def _constrain_stores(self, desc: SSAValue, lay: AnyLayout) -> None:
         """A store_nd through ``desc`` writes its value with the descriptor's layout: once the
@@ -269,33 +234,19 @@ class Analysis:
             self._constrain_stores(v, lay)
         if isinstance(v, BlockArgument):
             owner = v.block.parent_op()
-            if isinstance(owner, scf.ForOp) and v.index >= 1:
-                self._carried_for(owner, v.index - 1, lay)
-            elif isinstance(owner, scf.WhileOp):
-                if v.block is owner.before_region.block:
-                    self.require(owner, v.index, lay)
-                    self.require(yield_of(owner.after_region.block), v.index, lay)
-                else:
-                    self.require(yield_of(owner.before_region.block), v.index + 1, lay)
+            flow = REGIONS.get(type(owner)) if owner is not None else None
+            for use_op, i in flow.arg_uses(owner, v) if flow is not None else []:
+                self.require(use_op, i, lay)
             return
         assert isinstance(v, OpResult)
         op = v.op
-        if isinstance(op, scf.ForOp):
-            self._carried_for(op, v.index, lay)
+        flow = REGIONS.get(type(op))
+        if flow is not None:
+            for use_op, i in flow.result_uses(op, v.index):
+                self.require(use_op, i, lay)
             return
-        if isinstance(op, scf.IfOp):
-            for region in (op.true_region, op.false_region):
-                if region.blocks:
-                    self.require(yield_of(region.block), v.index, lay)
-            return
-        if isinstance(op, scf.WhileOp):
-            self.require(yield_of(op.before_region.block), v.index + 1, lay)
-            return
-        if isinstance(op, ConvertLayoutOp):
-            return  # a barrier: its operand requirement is input_layout, seeded
-        results = [self.layout.get(r) for r in op.results]
         try:
-            reqs = operand_requirements(op, results)
+            reqs = operand_requirements(op, self.layout.get(op.results[0]))
         except RuleError as e:
             # Resolved later from the operands' side when possible (see _complete).
             self._blocked.setdefault(op, (v, f"cannot derive operand layouts from {describe(v)}: {e}"))
@@ -311,7 +262,7 @@ class Analysis:
         """Def -> use completion, after the use -> def fixpoint, until nothing changes:
 
         * a value nothing downstream gives a layout takes the one its operands imply
-          (:func:`~.op_rules.forward_result_layout`), e.g. a reduction feeding only a
+          (:func:`~.rules.forward_result_layout`), e.g. a reduction feeding only a
           ``vector.reduction``; the fixpoint then carries it back to other operands (constants);
         * an op whose backward rule fails for its result's layout ``R`` produces the layout its
           operands imply instead, and its users get ``R`` through a conversion.
@@ -361,19 +312,15 @@ class Analysis:
     def _forward(self, op: Operation, r: OpResult) -> AnyLayout | None:
         """The layout ``op``'s operands imply for ``r``; for scf ops, that of the values flowing
         into it (an init or a yielded value)."""
-        if isinstance(op, scf.IfOp | scf.ForOp):
-            flows: list[SSAValue] = []
-            if isinstance(op, scf.ForOp):
-                flows += [op.iter_args[r.index], yield_of(op.body.block).operands[r.index]]
-            else:
-                flows += [yield_of(reg.block).operands[r.index] for reg in (op.true_region, op.false_region) if reg.blocks]
+        flow = REGIONS.get(type(op))
+        if flow is not None:
+            flows = flow.inflows(op, r.index) if flow.inflows is not None else []
             return next((self.layout[v] for v in flows if v in self.layout and self.layout[v].is_wg), None)
         return forward_result_layout(op, [self.layout.get(o) for o in op.operands])
 
     def _unblock(self, op: Operation, fallback: bool) -> bool:
         """Give ``op``'s result a layout its backward rule accepts: the one its operands imply,
-        or (``fallback``, for a ``shape_cast`` whose source has none that fits either) a
-        contiguous block layout (:func:`~wgdist.layout_rules_shape.block_layouts`)."""
+        else one of its :data:`ALTERNATIVES` (some only in the ``fallback`` round)."""
         v, _ = self._blocked[op]
         if v in self.fixed or len(op.results) != 1 or self.partners(v) != [v]:
             return False
@@ -382,15 +329,12 @@ class Analysis:
         if f is not None:
             cands.append(f)
         shape = value_shape(v)
-        if fallback and isinstance(op, ShapeCastOp) and shape is not None:
-            cands.extend(block_layouts(shape, self.layout[v]))
-        need = self.layout[v]
-        if isinstance(op, LoadNdOp) and isinstance(need, SliceLayout) and shape is not None:
-            # a descriptor cannot carry a slice: load a plain layout, convert to the slice
-            cands.extend(load_layout(shape, need))
+        alternatives = ALTERNATIVES.get(type(op))
+        if alternatives is not None and shape is not None:
+            cands.extend(alternatives(shape, self.layout[v], fallback))
         for cand in cands:
             try:
-                reqs = operand_requirements(op, [cand])
+                reqs = operand_requirements(op, cand)
             except RuleError:
                 continue
             self.layout[v] = cand  # every use keeps its requirement: they differ, so they convert
@@ -399,12 +343,9 @@ class Analysis:
             return True
         return False
 
-    def _carried_for(self, op: scf.ForOp, i: int, lay: AnyLayout) -> None:
-        self.require(op, 3 + i, lay)
-        self.require(yield_of(op.body.block), i, lay)
-
     def run(self, root: Operation) -> None:
         ops = list(root.walk())
+        self.user_converts = {op for op in ops if isinstance(op, ConvertLayoutOp)}
         for op in ops:
             self._partners.link(op)
         self._wg_fns = wg_functions(root)
@@ -428,7 +369,7 @@ class Analysis:
     def _relax_reduction(self, op: MultiDimReductionOp) -> None:
         """A reduction takes its source as produced, even split over subgroups along a reduced
         dim, when that gives every subgroup the same result fibres
-        (:func:`~wgdist.layout_rules.reduction_source_accepts`), instead of converting it to the
+        (:func:`~wgdist.layout.reduction_source_accepts`), instead of converting it to the
         derived source layout; its result is then spelled as the slice of that source."""
         use = (op, 0)
         req, have, res = self.uses.get(use), self.layout.get(op.source), self.layout.get(op.dest)
@@ -446,8 +387,3 @@ class Analysis:
         if op.dest not in self.fixed and isinstance(have, Layout):
             self.layout[op.dest] = SliceLayout(have, tuple(sorted(red)))
 
-
-def _none(attr: Attribute | None) -> bool:
-    from xdsl.dialects.builtin import NoneAttr
-
-    return attr is None or isinstance(attr, NoneAttr)

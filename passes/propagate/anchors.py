@@ -1,8 +1,17 @@
-"""What the user's anchors imply beyond their own operands (helpers of :mod:`.analysis`):
+"""What the layouts a user writes on anchor ops pin and imply (helpers of :mod:`.analysis`).
+
+``ANCHORS[type(op)]`` is the :class:`Anchor` of an op whose written layouts seed the analysis:
+the operand layouts it pins (dpas ``layout_a/b/cd``, the value a store writes, the descriptor
+of a store_nd/prefetch_nd, a convert_layout's ``input_layout``), what its operands and result
+are used as (the inst/lane kinds' defaults differ for dpas A, B and C/D), and the result
+layout it implies (a load_nd's from its descriptor, a dpas's C/D from ``layout_a/b``). Result
+layouts written on any op (``layout``, ``layout_cd``, ``target_layout``, ``layout_result_N``,
+descriptor types) are read for every op by :mod:`.analysis`.
+
+Beyond their operands, anchors imply:
 
 * which functions are workgroup level (there the inst/lane kinds only decorate subgroup
   layouts: an anchor without a layout seeds nothing, as in the subgroup kind);
-* a dpas with ``layout_a`` and ``layout_b`` but no ``layout_cd``: its C/D layout;
 * a store through a descriptor without a layout: the layout its stored value gives it;
 * which descriptors feed dpas B (the inst/lane kinds give them the B defaults), directly or
   through a transpose.
@@ -11,27 +20,77 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
+from xdsl.dialects import func
+from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
 from wgdist.diagnostics import OpError
+from wgdist.dialects import gpu
 from wgdist.dialects.vector import TransposeOp
+from wgdist.dialects.xegpu import (
+    ConvertLayoutOp,
+    DpasOp,
+    LoadNdOp,
+    PrefetchNdOp,
+    StoreMatrixOp,
+    StoreNdOp,
+    StoreScatterOp,
+    TensorDescType,
+)
 from wgdist.dialects.xegpu.layout_access import operand_layout_anchor
-from wgdist.dialects.xegpu.ops_compute import DpasOp
-from wgdist.dialects.xegpu.ops_nd import LoadNdOp
-from wgdist.dialects.xegpu.types import TensorDescType
-from wgdist.layout import AnyLayout, Layout, SliceLayout, distribution_errors
-from wgdist.layout_rules import (
+from wgdist.layout import (
+    AnyLayout,
+    Layout,
     RuleError,
+    SliceLayout,
+    block_layouts,
+    distribution_errors,
     dpas_result_layout,
     plain_equivalent,
     sg_part,
 )
-from wgdist.layout_rules_shape import block_layouts
 from wgdist.passes.propagate.defaults import Role
-from wgdist.passes.propagate.op_rules import load_permutation, shape_of
+from wgdist.passes.propagate.rules import dpas_requirements, load_permutation, load_result_layout
+from wgdist.passes.propagate.values import attr_layout, shape_of
 
-FUNCS = ("func.func", "gpu.func")
+OpT = TypeVar("OpT", bound=Operation)
+
+Pin = tuple[int, AnyLayout | None]
+"""``(operand index, layout)`` an anchor pins; None: the anchor names the operand without a
+layout (the inst/lane kinds give it their defaults outside workgroup-level functions)."""
+
+
+@dataclass(frozen=True)
+class Anchor(Generic[OpT]):
+    """What an anchor op's written layouts say.
+
+    * ``pins(op)``: the operand layouts it pins (raises OpError when they contradict), None
+      for none;
+    * ``roles``: what operand ``i`` is used as (beyond them: ``plain``); ``result_role`` the same
+      for its result;
+    * ``produced(op)``: the layout its result is produced with whatever is written on the
+      result (a load_nd's descriptor's), or None;
+    * ``implied(op)``: the layout its result takes when none is written on it, or None;
+    * ``default_result``: the inst/lane kinds give its result their defaults when nothing sets
+      it (outside workgroup-level functions).
+    """
+
+    pins: Callable[[OpT], list[Pin]] | None = None
+    roles: tuple[Role, ...] = ()
+    result_role: Role = "plain"
+    produced: Callable[[OpT], AnyLayout | None] | None = None
+    implied: Callable[[OpT], AnyLayout | None] | None = None
+    default_result: bool = False
+
+    def role(self, index: int) -> Role:
+        return self.roles[index] if index < len(self.roles) else "plain"
+
+
+FUNCTIONS = (func.FuncOp, gpu.FuncOp)
+"""The ops whose bodies are kernels or device functions."""
 
 
 def _is_wg(attr: Attribute | None) -> bool:
@@ -42,7 +101,7 @@ def _is_wg(attr: Attribute | None) -> bool:
 
 def _function_of(op: Operation) -> Operation | None:
     p: Operation | None = op
-    while p is not None and p.name not in FUNCS:
+    while p is not None and not isinstance(p, FUNCTIONS):
         p = p.parent_op()
     return p
 
@@ -52,7 +111,7 @@ def wg_functions(root: Operation) -> set[Operation]:
     a result or a block argument type."""
     out: set[Operation] = set()
     for fn in root.walk():
-        if fn.name not in FUNCS:
+        if not isinstance(fn, FUNCTIONS):
             continue
         for op in fn.walk():
             attrs: list[Attribute | None] = [*op.properties.values(), *op.attributes.values()]
@@ -73,10 +132,7 @@ def dpas_cd_from_ab(op: DpasOp) -> Layout | None:
     """C/D of a dpas with workgroup ``layout_a`` and ``layout_b`` and no ``layout_cd``."""
     if op.layout_cd is not None:
         return None
-    a, b = operand_layout_anchor(op, 0), operand_layout_anchor(op, 1)
-    if a is None or b is None:
-        return None
-    am, bm = a.to_model(), b.to_model()
+    am, bm = attr_layout(operand_layout_anchor(op, 0)), attr_layout(operand_layout_anchor(op, 1))
     if not (isinstance(am, Layout) and isinstance(bm, Layout) and am.is_wg and bm.is_wg):
         return None
     a_shape, b_shape, c_shape = shape_of(op.lhs.type), shape_of(op.rhs.type), shape_of(op.result.type)
@@ -99,8 +155,7 @@ def store_layout(shape: tuple[int, ...], value: AnyLayout) -> Layout | None:
         eq = plain_equivalent(shape, value)
         if eq is not None:
             cands.append(eq)
-    root = value if isinstance(value, Layout) else value.root
-    cands += [c for c in block_layouts(shape, sg_part(root)) if c not in cands]
+    cands += [c for c in block_layouts(shape, sg_part(value.root)) if c not in cands]
     for c in cands:
         if not distribution_errors(shape, c, no_sharing=True):
             return c
@@ -126,10 +181,101 @@ def dpas_b_descriptors(
     for op in ops:
         if not isinstance(op, DpasOp):
             continue
-        b, role = op.rhs, "dpas_b"
+        b: SSAValue = op.rhs
+        role: Role = "dpas_b"
         if isinstance(b, OpResult) and isinstance(b.op, TransposeOp) and list(b.op.permutation.get_values()) == [1, 0]:
             b, role = b.op.vector, "dpas_b_t"
         if isinstance(b, OpResult) and isinstance(b.op, LoadNdOp) and load_permutation(b.op) is None:
             for p in partners(b.op.TensorDesc):
-                out.setdefault(p, role)  # type: ignore[arg-type]
+                out.setdefault(p, role)
     return out
+
+
+# ---- the anchor table ------------------------------------------------------------------------
+def dpas_pins(op: DpasOp) -> list[Pin]:
+    """``layout_a/b/cd`` as written; A and B derived from a workgroup ``layout_cd`` where the
+    user left them out."""
+    pinned = [attr_layout(operand_layout_anchor(op, i)) for i in range(len(op.operands))]
+    cd = attr_layout(op.layout_cd)
+    derived: dict[int, AnyLayout] = {}
+    if isinstance(cd, Layout) and cd.is_wg and (pinned[0] is None or pinned[1] is None):
+        try:
+            derived = dict(dpas_requirements(op, cd))
+        except RuleError as e:
+            raise OpError(op, str(e)) from None
+    return [(i, lay if lay is not None else derived.get(i)) for i, lay in enumerate(pinned)]
+
+
+def _nd_layout(op: StoreNdOp | PrefetchNdOp) -> AnyLayout | None:
+    """The descriptor type's layout, else the op's ``layout``."""
+    tdesc = op.TensorDesc.type
+    assert isinstance(tdesc, TensorDescType)
+    type_layout = attr_layout(tdesc.layout)
+    return type_layout if type_layout is not None else attr_layout(op.layout)
+
+
+def store_nd_pins(op: StoreNdOp) -> list[Pin]:
+    """The stored value and the descriptor."""
+    lay = _nd_layout(op)
+    return [(0, lay), (op.operands.index(op.TensorDesc), lay)]
+
+
+def prefetch_nd_pins(op: PrefetchNdOp) -> list[Pin]:
+    return [(op.operands.index(op.TensorDesc), _nd_layout(op))]
+
+
+def load_nd_produced(op: LoadNdOp) -> AnyLayout | None:
+    """The descriptor's layout (permuted for a transposed load)."""
+    desc = op.TensorDesc.type
+    lay = attr_layout(desc.layout) if isinstance(desc, TensorDescType) else None
+    return None if lay is None else load_result_layout(op, lay)
+
+
+def store_scatter_pins(op: StoreScatterOp) -> list[Pin]:
+    """The stored value, and the vector operands of its shape (offsets, mask) likewise."""
+    lay = attr_layout(operand_layout_anchor(op, 0))
+    pins: list[Pin] = [(0, lay)]
+    if lay is not None:
+        vshape = shape_of(op.value.type)
+        pins += [
+            (i, lay)
+            for i, w in enumerate(op.operands[1:], start=1)
+            if isinstance(w.type, VectorType) and shape_of(w.type) == vshape
+        ]
+    return pins
+
+
+def store_matrix_pins(op: StoreMatrixOp) -> list[Pin]:
+    return [(0, attr_layout(operand_layout_anchor(op, 0)))]
+
+
+def convert_layout_pins(op: ConvertLayoutOp) -> list[Pin]:
+    """``input_layout``: a conversion is a barrier, its operand keeps what the user wrote."""
+    return [(0, attr_layout(op.input_layout))]
+
+
+def _anchor(cls: type[OpT], anchor: Anchor[OpT]) -> tuple[type[Operation], Anchor[Any]]:
+    """A table entry whose functions take ``cls`` (checked by the type checker)."""
+    return cls, anchor
+
+
+ANCHORS: dict[type[Operation], Anchor[Any]] = dict(
+    [
+        _anchor(
+            DpasOp,
+            Anchor(
+                dpas_pins,
+                roles=("dpas_a", "dpas_b", "dpas_cd"),
+                result_role="dpas_cd",
+                implied=dpas_cd_from_ab,
+                default_result=True,
+            ),
+        ),
+        _anchor(LoadNdOp, Anchor(produced=load_nd_produced)),
+        _anchor(StoreNdOp, Anchor(store_nd_pins)),
+        _anchor(PrefetchNdOp, Anchor(prefetch_nd_pins)),
+        _anchor(StoreScatterOp, Anchor(store_scatter_pins)),
+        _anchor(StoreMatrixOp, Anchor(store_matrix_pins)),
+        _anchor(ConvertLayoutOp, Anchor(convert_layout_pins)),
+    ]
+)

@@ -7,7 +7,8 @@
   are reported at the consumer);
 * layouts go to descriptor types, load_nd/store_nd/prefetch_nd/store/store_matrix ``layout``,
   dpas ``layout_a/b/cd``, and ``layout_result_N`` everywhere else (scf results included), in
-  the forms LLVM 22's wg-to-sg reads (:func:`llvm_spelling`).
+  the forms LLVM 22's wg-to-sg reads (:mod:`.spelling`); :data:`WRITERS` says where for
+  each anchor op.
 
 A layout the user wrote is never replaced (the inst/lane kinds only add their fields): when it
 disagrees with its descriptor, the op is reported.
@@ -15,39 +16,33 @@ disagrees with its descriptor, the op is reported.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import NoneAttr, VectorType
-from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.dialects.builtin import VectorType
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from wgdist.diagnostics import OpError
-from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
-from wgdist.dialects.xegpu.attrs import LayoutAttr, SliceAttr
-from wgdist.dialects.xegpu.layout_access import set_result_layout
-from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
-from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp
-from wgdist.dialects.xegpu.types import TensorDescType
-from wgdist.layout import AnyLayout, Layout, SliceLayout, with_unit_dims
-from wgdist.layout_rules import same_distribution, sg_part
-from wgdist.passes.propagate.analysis import Analysis, describe
-from wgdist.passes.propagate.op_rules import is_elementwise, packed_load, shape_of, value_shape
+from wgdist.dialects.xegpu import (
+    ConvertLayoutOp,
+    DpasOp,
+    LayoutAttr,
+    LoadNdOp,
+    PrefetchNdOp,
+    StoreMatrixOp,
+    StoreNdOp,
+    StoreScatterOp,
+    TensorDescType,
+)
+from wgdist.dialects.xegpu.layout_access import result_attr_name, set_result_layout
+from wgdist.layout import AnyLayout, Layout, SliceLayout, layout_text, same_distribution
+from wgdist.passes.propagate.analysis import Analysis
+from wgdist.passes.propagate.spelling import explicit_order, llvm_spelling, to_attr
+from wgdist.passes.propagate.values import attr_layout, describe, packed_load, value_shape
 
-
-def explicit_order(layout: AnyLayout) -> AnyLayout:
-    """``layout`` with its ``order`` spelled out (LLVM 22 compares layouts field by field, so a
-    derived layout always names its order)."""
-    if isinstance(layout, SliceLayout):
-        return SliceLayout(explicit_order(layout.parent), layout.dims)
-    if layout.order is not None or (layout.sg_layout is None and layout.lane_layout is None):
-        return layout
-    return Layout(layout.sg_layout, layout.sg_data, layout.inst_data, layout.lane_layout,
-                  layout.lane_data, layout.effective_order())
-
-
-def to_attr(layout: AnyLayout) -> LayoutAttr | SliceAttr:
-    if isinstance(layout, SliceLayout):
-        return SliceAttr(to_attr(layout.parent), layout.dims)  # type: ignore[arg-type]
-    return LayoutAttr.from_model(layout)
+OpT = TypeVar("OpT", bound=Operation)
 
 
 def _same(v: SSAValue, a: AnyLayout, b: AnyLayout) -> bool:
@@ -102,9 +97,9 @@ def planned_changes(an: Analysis, root: Operation) -> list[str]:
     for op, i, v, have, req in sorted(conflicts(an), key=lambda c: (index.get(c[0], -1), c[1])):
         where = f"{describe(v)} for operand #{i} of '{op.name}'"
         if _is_constant(v):
-            lines.append(f"// clone {where}: {to_attr(req)}")
+            lines.append(f"// clone {where}: {layout_text(req)}")
         else:
-            lines.append(f"// convert_layout {where}: {to_attr(have)} -> {to_attr(req)}")
+            lines.append(f"// convert_layout {where}: {layout_text(have)} -> {layout_text(req)}")
     return lines
 
 
@@ -117,16 +112,16 @@ def _insert_converts(an: Analysis) -> None:
             wg, sg = (have, req) if have.is_wg else (req, have)
             raise OpError(
                 op,
-                f"operand #{i} ({describe(v)}) needs {to_attr(req)} but has {to_attr(have)}: no "
-                f"convert_layout goes between the workgroup layout {to_attr(wg)} and the layout "
-                f"{to_attr(sg)} without sg_layout; give the anchor that sets {to_attr(sg)} a "
+                f"operand #{i} ({describe(v)}) needs {layout_text(req)} but has {layout_text(have)}: no "
+                f"convert_layout goes between the workgroup layout {layout_text(wg)} and the layout "
+                f"{layout_text(sg)} without sg_layout; give the anchor that sets {layout_text(sg)} a "
                 "workgroup layout",
             )
         if conv is None and packed_load(v):
             raise OpError(
                 op,
-                f"operand #{i} needs {to_attr(req)}, but it is the packed load {describe(v)} laid out "
-                f"with {to_attr(have)}, which cannot be converted; give its descriptor that layout",
+                f"operand #{i} needs {layout_text(req)}, but it is the packed load {describe(v)} laid out "
+                f"with {layout_text(have)}, which cannot be converted; give its descriptor that layout",
             )
         if conv is None:
             cop = ConvertLayoutOp(v, to_attr(have), to_attr(req))
@@ -139,12 +134,6 @@ def _insert_converts(an: Analysis) -> None:
             an.layout[conv] = req
             made[key] = conv
         op.operands[i] = conv
-
-
-def _attr_model(a: Attribute | None) -> AnyLayout | None:
-    if a is None or isinstance(a, NoneAttr):
-        return None
-    return a.to_model()  # type: ignore[attr-defined]
 
 
 def extends(user: AnyLayout, ours: AnyLayout) -> bool:
@@ -166,7 +155,7 @@ def _set_prop(op: Operation, name: str, v: SSAValue, lay: AnyLayout | None) -> N
     """Set property ``name`` unless the user wrote one; a user's that disagrees is an error."""
     if lay is None:
         return
-    have = _attr_model(op.properties.get(name))
+    have = attr_layout(op.properties.get(name))
     if have is not None and have != lay and extends(have, lay) and not _same(v, have, lay):
         have = None  # the inst/lane kinds add their fields to the user's layout
     if have is None:
@@ -175,96 +164,75 @@ def _set_prop(op: Operation, name: str, v: SSAValue, lay: AnyLayout | None) -> N
     elif not _same(v, have, lay):
         raise OpError(
             op,
-            f"{name} {op.properties[name]} disagrees with the layout {to_attr(lay)} of "
+            f"{name} {op.properties[name]} disagrees with the layout {layout_text(lay)} of "
             f"{describe(v)}; insert an xegpu.convert_layout or fix one of them",
         )
 
 
-def _unit_dims_removed(src: tuple[int, ...], res: tuple[int, ...], dims: tuple[int, ...]) -> bool:
-    """``res`` is ``src`` with unit dims inserted exactly at ``dims``."""
-    if len(res) != len(src) + len(dims) or any(res[d] != 1 for d in dims):
-        return False
-    return tuple(n for d, n in enumerate(res) if d not in dims) == src
+def _write_convert_layout(op: ConvertLayoutOp, an: Analysis) -> None:
+    if op in an.user_converts:  # the inst/lane kinds add their fields to both sides
+        _set_prop(op, "input_layout", op.source, an.uses.get((op, 0)))
+        _set_prop(op, "target_layout", op.result, an.layout.get(op.result))
 
 
-def llvm_spelling(an: Analysis, root: Operation) -> dict[SSAValue, AnyLayout]:
-    """Layouts to write in the form LLVM 22's wg-to-sg reads, for values whose derived layout
-    distributes the same way (it crashes or fails to legalize otherwise):
+def _write_dpas(op: DpasOp, an: Analysis) -> None:
+    for i, name in ((0, "layout_a"), (1, "layout_b")):
+        _set_prop(op, name, op.operands[i], an.uses.get((op, i)) or an.layout.get(op.operands[i]))
+    _set_prop(op, "layout_cd", op.result, an.layout.get(op.result))
 
-    * a ``multi_reduction`` result: ``#xegpu.slice<source layout, dims = reduced dims>`` (the
-      source's subgroup fields; only where the result has no inst/lane fields of its own);
-    * elementwise ops on such a value: the same slice;
-    * a ``shape_cast`` re-inserting exactly the sliced unit dims: the slice's parent, ``sg_data``
-      of the unit dims included (``[32, 1]/[8, 128]`` on ``256x1``; our passes read extent-1 dims
-      as ``sg_data = 1``, :func:`wgdist.layout.with_unit_dims`).
-    """
-    spell: dict[SSAValue, AnyLayout] = {}
-    for op in root.walk():
-        if not op.results:
+
+def _write_load_nd(op: LoadNdOp, an: Analysis) -> None:
+    _set_prop(op, "layout", op.value, an.layout.get(op.value))
+
+
+def _write_nd_access(op: StoreNdOp | PrefetchNdOp, an: Analysis) -> None:
+    _set_prop(op, "layout", op.TensorDesc, an.layout.get(op.TensorDesc))
+
+
+def _write_store(op: StoreScatterOp | StoreMatrixOp, an: Analysis) -> None:
+    _set_prop(op, "layout", op.operands[0], an.uses.get((op, 0)))
+
+
+def _writer(cls: type[OpT], write: Callable[[OpT, Analysis], None]) -> tuple[type[Operation], Callable[[Any, Analysis], None]]:
+    """A table entry whose function takes ``cls`` (checked by the type checker)."""
+    return cls, write
+
+
+WRITERS: dict[type[Operation], Callable[[Any, Analysis], None]] = dict(
+    [
+        _writer(ConvertLayoutOp, _write_convert_layout),
+        _writer(DpasOp, _write_dpas),
+        _writer(LoadNdOp, _write_load_nd),
+        _writer(StoreNdOp, _write_nd_access),
+        _writer(PrefetchNdOp, _write_nd_access),
+        _writer(StoreScatterOp, _write_store),
+        _writer(StoreMatrixOp, _write_store),
+    ]
+)
+"""Where the anchor ops keep layouts (their properties); every other op gets
+``layout_result_N`` on its vector results."""
+
+
+def _write_results(op: Operation, an: Analysis, spelled: dict[SSAValue, AnyLayout]) -> None:
+    for r in op.results:
+        lay = an.layout.get(r)
+        if lay is None or not isinstance(r.type, VectorType):
             continue
-        r = op.results[0]
-        have = an.layout.get(r)
-        rshape = shape_of(r.type)
-        if have is None or rshape is None or r in an.fixed or not isinstance(r.type, VectorType):
-            continue
-        cand: AnyLayout | None = None
-        if isinstance(op, MultiDimReductionOp) and isinstance(have, Layout):
-            src = an.layout.get(op.source)
-            if isinstance(src, Layout) and src.is_wg:
-                red = tuple(sorted(int(d) for d in op.get_reduction_dims()))
-                # subgroup fields only: the result's own inst/lane fields are none here (a
-                # slice would read its parent's, which a 256x1 shape_cast cannot carry)
-                cand = SliceLayout(explicit_order(sg_part(src)), red)
-        elif is_elementwise(op):
-            cand = next((spell[o] for o in op.operands if o in spell and shape_of(o.type) == rshape), None)
-        elif isinstance(op, ShapeCastOp):
-            src_sp = spell.get(op.source)
-            sshape = shape_of(op.source.type)
-            if (
-                isinstance(src_sp, SliceLayout)
-                and isinstance(src_sp.parent, Layout)
-                and sshape is not None
-                and _unit_dims_removed(sshape, rshape, src_sp.dims)
-            ):
-                if same_distribution(rshape, with_unit_dims(rshape, src_sp.parent), have):
-                    spell[r] = src_sp.parent
+        if r in an.fixed:
+            user = attr_layout(op.attributes.get(result_attr_name(r.index)))
+            if user is None or user == lay or not extends(user, lay):
                 continue
-        if cand is not None and same_distribution(rshape, cand, have):
-            spell[r] = cand
-    return spell
+        set_result_layout(op, r.index, to_attr(explicit_order(spelled.get(r, lay))))
 
 
 def _write_ops(an: Analysis, root: Operation) -> None:
-    spell = llvm_spelling(an, root)
+    spelled = llvm_spelling(root, an.layout, an.fixed)
     for op in list(root.walk()):
-        if isinstance(op, ConvertLayoutOp):
-            if op in an.user_converts:  # the inst/lane kinds add their fields to both sides
-                _set_prop(op, "input_layout", op.operands[0], an.uses.get((op, 0)))
-                _set_prop(op, "target_layout", op.result, an.layout.get(op.result))
-            continue
-        if isinstance(op, DpasOp):
-            for i, name in ((0, "layout_a"), (1, "layout_b")):
-                _set_prop(op, name, op.operands[i], an.uses.get((op, i)) or an.layout.get(op.operands[i]))
-            _set_prop(op, "layout_cd", op.result, an.layout.get(op.result))
-            continue
-        if isinstance(op, LoadNdOp):
-            _set_prop(op, "layout", op.value, an.layout.get(op.value))
-            continue
-        if isinstance(op, StoreNdOp | PrefetchNdOp):
-            _set_prop(op, "layout", op.TensorDesc, an.layout.get(op.TensorDesc))
-            continue
-        if op.name in ("xegpu.store", "xegpu.store_matrix"):
-            _set_prop(op, "layout", op.operands[0], an.uses.get((op, 0)))
-            continue
-        for r in op.results:
-            lay = an.layout.get(r)
-            if lay is None or not isinstance(r.type, VectorType):
-                continue
-            if r in an.fixed:
-                user = _attr_model(op.attributes.get(f"layout_result_{r.index}"))
-                if user is None or user == lay or not extends(user, lay):
-                    continue
-            set_result_layout(op, r.index, to_attr(explicit_order(spell.get(r, lay))))
+        write = WRITERS.get(type(op))
+        if write is not None:
+            write(op, an)
+        else:
+            _write_results(op, an, spelled)
 
 
 def _write_descriptors(an: Analysis, root: Operation) -> None:
@@ -278,7 +246,7 @@ def _write_descriptors(an: Analysis, root: Operation) -> None:
             t = v.type
             if not isinstance(t, TensorDescType) or v not in an.layout:
                 continue
-            user = _attr_model(t.layout)
+            user = attr_layout(t.layout)
             if user is None or (user != an.layout[v] and extends(user, an.layout[v])):
                 todo.append((v, an.layout[v]))
     for v, lay in todo:
@@ -287,7 +255,7 @@ def _write_descriptors(an: Analysis, root: Operation) -> None:
             if isinstance(v, BlockArgument):
                 owner = v.block.parent_op()
             assert owner is not None
-            raise OpError(owner, f"{describe(v)} would need the slice layout {to_attr(lay)}, which a tensor_desc cannot carry")
+            raise OpError(owner, f"{describe(v)} would need the slice layout {layout_text(lay)}, which a tensor_desc cannot carry")
         t = v.type
         assert isinstance(t, TensorDescType)
         if isinstance(v, OpResult):

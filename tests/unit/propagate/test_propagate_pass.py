@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from math import prod
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 import wgdist
 from wgdist.diagnostics import OpError
+from wgdist.dialects.elementwise import elementwise_ops
 from wgdist.dialects.vector import BroadcastOp, MultiDimReductionOp, ShapeCastOp, TransposeOp
 from wgdist.dialects.xegpu.layout_access import value_layout
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
@@ -29,7 +31,7 @@ from wgdist.layout import (
     same_ownership,
     with_unit_dims,
 )
-from wgdist.passes.propagate.op_rules import is_elementwise, shape_of
+from wgdist.passes.propagate.values import shape_of
 
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
 
@@ -106,7 +108,7 @@ def check_module(module) -> int:
         res = results[0]
         rshape, rlay = shape_of(res.type), layout_of(res)
         subgroups = range(rlay.num_subgroups)
-        if is_elementwise(op):
+        if type(op) in elementwise_ops():
             for v in op.operands:
                 # function arguments carry no layout in LLVM 22's IR: nothing to check there
                 if shape_of(v.type) == rshape and value_layout(v) is not None:
@@ -416,7 +418,7 @@ def test_split_reduction_softmax_end_to_end(case, dim_, kind):
 
 
 # ---- the FileCheck regressions, end to end -----------------------------------------------------
-FILECHECK = __import__("pathlib").Path(__file__).parents[1] / "filecheck" / "passes"
+FILECHECK = Path(__file__).parents[2] / "filecheck" / "passes"
 REGRESSION_KERNELS = [
     ("stores", "store_through_derived_desc"),
     ("stores", "store_through_loop_desc"),
