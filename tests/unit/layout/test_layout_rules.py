@@ -1,4 +1,4 @@
-"""Propagation rules (wgdist/layout_rules.py, wgdist/layout_rules_shape.py) against brute-force ownership.
+"""Operand-layout rules (wgdist/layout/rules.py, wgdist/layout/rules_shape.py) against brute-force ownership.
 
 For every rule and random valid result layouts: each subgroup's operand tiles hold exactly the
 data its result tiles need, enumerated element by element with the layout model's ``owned``.
@@ -16,25 +16,22 @@ from hypothesis import strategies as st
 
 from wgdist.layout import (
     Layout,
+    RuleError,
     SliceLayout,
+    broadcast_source_layout,
     delinearize,
     dim_mode,
     distribution_errors,
-    owned,
-    same_ownership,
-)
-from wgdist.layout_rules import (
-    RuleError,
-    broadcast_source_layout,
     dpas_operand_layouts,
     dpas_result_layout,
+    owned,
     plain_equivalent,
     reduction_source_accepts,
     reduction_source_layout,
     same_distribution,
+    shape_cast_source_layout,
     transpose_source_layout,
 )
-from wgdist.layout_rules_shape import shape_cast_source_layout
 
 
 # ---- strategies ------------------------------------------------------------------------------
@@ -418,4 +415,4 @@ def test_shape_cast_split_with_sharing_keeps_the_leftover_subgroups():
     res = Layout((8, 1), (1, 1), order=(0, 1))
     src = shape_cast_source_layout(res, (2, 2, 1), (4, 1))
     assert not distribution_errors((2, 2, 1), src)
-    assert same_ownership((4, 1), res, (2, 2, 1), src)
+    assert same_distribution((4, 1), res, src, shape_b=(2, 2, 1))
