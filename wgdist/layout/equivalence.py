@@ -39,17 +39,17 @@ def same_distribution(
     moves data only inside a subgroup: the answer is whether every subgroup holds the same
     elements, compared as row-major linear indices. Inst and lane fields are not compared then.
 
-    Why one notion suffices. Four comparisons existed: ``layouts_equal`` (fields, with the
-    effective order on ``sg_layout > 1`` dims; no shape, so a sufficient but not necessary test
-    of the question here, used only by tests), ``same_ownership`` (per-subgroup element sets
-    across a reshape: the ``shape_b`` form), the propagation rules' ``same_distribution`` (same
-    tiles in the same order and the same inst/lane fields: the form without ``shape_b``) and the
-    distribution's ``Dist.same_tiles`` (same tiles in the same order, inst/lane fields not
-    looked at). All four ask whether a conversion is needed; they differ only in which level
-    the caller cares about. The distribution moves data between subgroups only, and inst/lane
-    fields travel unchanged to the subgroup program as each value's own layout, so it asks
-    about the subgroup level: ``same_distribution(shape, sg_part(a), sg_part(b))``
-    (:func:`~wgdist.layout.sg_part`), the same relation on the subgroup fields.
+    Why one notion serves every caller. Each pass asks the same question, whether a value
+    needs a conversion, and this decides it from what subgroups hold rather than from fields:
+    comparing fields (even with ``order`` read only on ``sg_layout > 1`` dims) is sufficient but
+    not necessary, and cannot see a default ``sg_data`` or a slice that equals a plain layout.
+    Callers differ only in the level they care about, and say so by what they pass: the
+    propagation compares whole layouts (a different lane split is a conversion in the IR it
+    writes); the distribution moves data between subgroups only, while inst/lane fields travel
+    unchanged into the subgroup program as each value's own layout, so it compares
+    ``same_distribution(shape, sg_part(a), sg_part(b))`` (:func:`~wgdist.layout.sg_part`);
+    a shape_cast rule passes ``shape_b``. Whether two layouts are spelled identically (for
+    instance to decide whether to print one) is ``a == b``, not this.
 
     Both layouts must split the shape they are given (:class:`~wgdist.layout.LayoutError`
     otherwise), unless ``a == b``.
