@@ -28,7 +28,7 @@ from wgdist.layout import (
     SliceLayout,
     distribution_errors,
     owned,
-    same_ownership,
+    same_distribution,
     with_unit_dims,
 )
 from wgdist.passes.propagate.values import shape_of
@@ -289,7 +289,7 @@ def test_shape_cast_kernel(case, split):
         module = run(text)
     except OpError as e:
         # an error only where the layout model agrees that no source layout fits
-        fits = [c for c in layouts_for(src, lay.num_subgroups, sharing=True) if same_ownership((n0, n1), lay, src, c)]
+        fits = [c for c in layouts_for(src, lay.num_subgroups, sharing=True) if same_distribution((n0, n1), lay, c, shape_b=src)]
         assert not fits, f"{e}\nbut {fits[0]} gives every subgroup the same elements"
         return
     assert check_module(module) == 3
