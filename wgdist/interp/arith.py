@@ -1,4 +1,11 @@
-"""arith ops on scalars (Python ints / numpy float scalars) and vectors (numpy arrays)."""
+"""arith ops on scalars (Python ints / numpy float scalars) and vectors (numpy arrays):
+``arith.constant`` and the integer, float, comparison and select ops; the casts are in
+:mod:`wgdist.interp.arith_casts`.
+
+:func:`elementwise` builds the step of an op that applies one function lane by lane (math and
+``vector.fma`` use it too). :data:`ELEMENTWISE` holds this module's ops of
+:func:`wgdist.dialects.elementwise.elementwise_ops`, :data:`STEPS` the others.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import (
     BFloat16Type,
     DenseIntOrFPElementsAttr,
@@ -17,21 +25,18 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
-from wgdist.interp.core import Frame, FuncCompiler, Step, handler
+from wgdist.dialects.arith import CmpfOp, CmpiOp, RemFOp, SelectOp
+from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable
 from wgdist.interp.values import (
     InterpError,
     UnsupportedOpError,
     array_converter,
-    bit_width,
-    bits_dtype,
     element_type,
-    from_bits,
     int_width,
     is_float,
     np_dtype,
     round_bf16,
     scalar_converter,
-    to_bits,
     to_unsigned,
     unsigned_dtype,
     wrap_int,
@@ -80,6 +85,7 @@ def elementwise(c: FuncCompiler, op: Operation, fn: Fn) -> Step:
 
 
 def constant_value(op: Operation, attr: Attribute, t: Attribute) -> Any:
+    """The interpreter value of a constant attribute of type ``t`` (read-only for vectors)."""
     if isinstance(attr, DenseIntOrFPElementsAttr):
         if not isinstance(t, VectorType):
             raise UnsupportedOpError(op, f"dense constant of type {t} is not supported")
@@ -95,10 +101,9 @@ def constant_value(op: Operation, attr: Attribute, t: Attribute) -> Any:
     raise UnsupportedOpError(op, f"constant attribute {attr} is not supported")
 
 
-@handler("arith.constant")
-def _constant(c: FuncCompiler, op: Operation) -> Step:
+def _constant(c: FuncCompiler, op: xarith.ConstantOp) -> Step:
     (r,) = c.outs(op)
-    val = constant_value(op, op.properties["value"], op.results[0].type)
+    val = constant_value(op, op.value, op.result.type)
     if isinstance(val, np.ndarray):
         val.setflags(write=False)
 
@@ -123,6 +128,8 @@ def _check_nonzero(op: Operation, b: Any) -> None:
 
 
 def int_binary(c: FuncCompiler, op: Operation, kind: str) -> Step:
+    """The step of the integer binary op ``arith.<kind>`` (wrapping, division by zero an
+    error)."""
     t = op.results[0].type
     et = element_type(t)
     bits = int_width(et)
@@ -237,13 +244,30 @@ def _shift(c: FuncCompiler, op: Operation, kind: str) -> Step:
     return elementwise(c, op, sfn)
 
 
-for _k in (
-    "addi subi muli andi ori xori maxsi minsi maxui minui divui remui divsi remsi floordivsi "
-    "ceildivsi ceildivui"
-).split():
-    handler(f"arith.{_k}")(functools.partial(int_binary, kind=_k))
-for _k in ("shli", "shrsi", "shrui"):
-    handler(f"arith.{_k}")(functools.partial(_shift, kind=_k))
+_INT_BINARY: dict[type[Operation], str] = {
+    xarith.AddiOp: "addi",
+    xarith.SubiOp: "subi",
+    xarith.MuliOp: "muli",
+    xarith.AndIOp: "andi",
+    xarith.OrIOp: "ori",
+    xarith.XOrIOp: "xori",
+    xarith.MaxSIOp: "maxsi",
+    xarith.MinSIOp: "minsi",
+    xarith.MaxUIOp: "maxui",
+    xarith.MinUIOp: "minui",
+    xarith.DivUIOp: "divui",
+    xarith.RemUIOp: "remui",
+    xarith.DivSIOp: "divsi",
+    xarith.RemSIOp: "remsi",
+    xarith.FloorDivSIOp: "floordivsi",
+    xarith.CeilDivSIOp: "ceildivsi",
+    xarith.CeilDivUIOp: "ceildivui",
+}
+_SHIFTS: dict[type[Operation], str] = {
+    xarith.ShLIOp: "shli",
+    xarith.ShRSIOp: "shrsi",
+    xarith.ShRUIOp: "shrui",
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,20 +290,18 @@ def _float_fn(c: FuncCompiler, op: Operation, fn: Fn) -> Step:
     return elementwise(c, op, quiet)
 
 
-FLOAT_OPS: dict[str, Fn] = {
-    "arith.addf": operator.add,
-    "arith.subf": operator.sub,
-    "arith.mulf": operator.mul,
-    "arith.divf": operator.truediv,
-    "arith.remf": np.fmod,
-    "arith.negf": operator.neg,
-    "arith.maximumf": np.maximum,
-    "arith.minimumf": np.minimum,
-    "arith.maxnumf": np.fmax,
-    "arith.minnumf": np.fmin,
+_FLOAT: dict[type[Operation], Fn] = {
+    xarith.AddfOp: operator.add,
+    xarith.SubfOp: operator.sub,
+    xarith.MulfOp: operator.mul,
+    xarith.DivfOp: operator.truediv,
+    RemFOp: np.fmod,
+    xarith.NegfOp: operator.neg,
+    xarith.MaximumfOp: np.maximum,
+    xarith.MinimumfOp: np.minimum,
+    xarith.MaxnumfOp: np.fmax,
+    xarith.MinnumfOp: np.fmin,
 }
-for _name, _fn in FLOAT_OPS.items():
-    handler(_name)(functools.partial(_float_fn, fn=_fn))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,9 +321,8 @@ _CMPI: dict[int, tuple[Fn, bool]] = {
 }
 
 
-@handler("arith.cmpi")
-def _cmpi(c: FuncCompiler, op: Operation) -> Step:
-    pred = op.properties["predicate"].value.data  # type: ignore[attr-defined]
+def _cmpi(c: FuncCompiler, op: CmpiOp) -> Step:
+    pred = op.predicate.value.data
     t = op.operands[0].type
     bits = int_width(element_type(t))
     cmp, unsigned = _CMPI[pred]
@@ -345,103 +366,30 @@ _CMPF: dict[int, Fn] = {
 }
 
 
-@handler("arith.cmpf")
-def _cmpf(c: FuncCompiler, op: Operation) -> Step:
-    fn = _CMPF[op.properties["predicate"].value.data]  # type: ignore[attr-defined]
+def _cmpf(c: FuncCompiler, op: CmpfOp) -> Step:
+    fn = _CMPF[op.predicate.value.data]
     return elementwise(c, op, fn)
 
 
-@handler("arith.select")
-def _select(c: FuncCompiler, op: Operation) -> Step:
-    cond_t = op.operands[0].type
-    if isinstance(cond_t, VectorType) or not isinstance(op.results[0].type, VectorType):
-        if isinstance(op.results[0].type, VectorType):
-            return elementwise(c, op, lambda p, a, b: np.where(p, a, b))
-        cnd, a_, b_ = c.ins(op)
-        (r,) = c.outs(op)
-
-        def step(v: Frame) -> None:
-            v[r] = v[a_] if v[cnd] else v[b_]
-
-        return step
+def _select(c: FuncCompiler, op: SelectOp) -> Step:
+    """A vector condition picks lane by lane; a scalar one picks a whole operand."""
+    if isinstance(op.operands[0].type, VectorType) and isinstance(op.results[0].type, VectorType):
+        return elementwise(c, op, lambda p, a, b: np.where(p, a, b))
     cnd, a_, b_ = c.ins(op)
     (r,) = c.outs(op)
 
-    def vstep(v: Frame) -> None:
+    def step(v: Frame) -> None:
         v[r] = v[a_] if v[cnd] else v[b_]
 
-    return vstep
+    return step
 
 
-# ---------------------------------------------------------------------------------------------
-# casts
-
-
-def _cast(c: FuncCompiler, op: Operation, kind: str) -> Step:
-    src_t = element_type(op.operands[0].type)
-    dst_t = element_type(op.results[0].type)
-    vec = isinstance(op.results[0].type, VectorType)
-
-    def as_unsigned(a: Any) -> Any:
-        bits = int_width(src_t)
-        if vec:
-            if bits == 1:
-                return np.asarray(a).astype(np.uint8)
-            return np.asarray(a).astype(np_dtype(src_t)).view(unsigned_dtype(bits))
-        return to_unsigned(a, bits)
-
-    def as_signed(a: Any) -> Any:
-        if int_width(src_t) == 1:
-            return -np.asarray(a).astype(np.int64) if vec else -int(a)
-        return np.asarray(a).astype(np.int64) if vec else a
-
-    if kind in ("extsi", "index_cast", "trunci", "sitofp"):
-        pre = as_signed
-    elif kind in ("extui", "index_castui", "uitofp"):
-        pre = as_unsigned
-    else:
-        pre = lambda a: a  # noqa: E731
-    if not is_float(dst_t) and not vec:
-        bits = int_width(dst_t)
-        if kind in ("fptosi", "fptoui"):
-            return elementwise(c, op, lambda a: _fp_to_int(op, a, kind))
-        return elementwise(c, op, lambda a: wrap_int(int(pre(a)), bits))
-    if not is_float(dst_t):
-        bits = int_width(dst_t)
-        if kind in ("fptosi", "fptoui"):
-            return elementwise(c, op, lambda a: _fp_to_int(op, a, kind).astype(np_dtype(dst_t)))
-
-        def to_int(a: Any) -> Any:
-            x = np.asarray(pre(a)).astype(np.int64)
-            if bits == 1:
-                return (x & 1).astype(np.bool_)
-            return x.astype(np_dtype(dst_t))
-
-        return elementwise(c, op, to_int)
-    if kind in ("sitofp", "uitofp"):
-        return elementwise(c, op, lambda a: np.asarray(pre(a)).astype(np.float64))
-    return elementwise(c, op, lambda a: np.asarray(a).astype(np.float64) if vec else np.float64(a))
-
-
-def _fp_to_int(op: Operation, a: Any, kind: str) -> Any:
-    x = np.asarray(a)
-    if np.any(~np.isfinite(x)):
-        raise InterpError(op, f"converts a non-finite value ({x[~np.isfinite(x)].flat[0]})")
-    t = np.trunc(x).astype(np.int64)
-    return t if np.ndim(a) else int(t)
-
-
-for _k in (
-    "extsi extui trunci index_cast index_castui sitofp uitofp fptosi fptoui extf truncf".split()
-):
-    handler(f"arith.{_k}")(functools.partial(_cast, kind=_k))
-
-
-@handler("arith.bitcast")
-def _bitcast(c: FuncCompiler, op: Operation) -> Step:
-    src_t = element_type(op.operands[0].type)
-    dst_t = element_type(op.results[0].type)
-    if bit_width(src_t) != bit_width(dst_t):
-        raise UnsupportedOpError(op, f"bitcast from {src_t} to {dst_t}: the bit widths differ")
-    dst = bits_dtype(dst_t)
-    return elementwise(c, op, lambda a: from_bits(to_bits(a, src_t).view(dst), dst_t))
+ELEMENTWISE: StepTable = {
+    **{cls: functools.partial(int_binary, kind=k) for cls, k in _INT_BINARY.items()},
+    **{cls: functools.partial(_shift, kind=k) for cls, k in _SHIFTS.items()},
+    **{cls: functools.partial(_float_fn, fn=fn) for cls, fn in _FLOAT.items()},
+    CmpiOp: _cmpi,
+    CmpfOp: _cmpf,
+    SelectOp: _select,
+}
+STEPS: StepTable = {xarith.ConstantOp: _constant}

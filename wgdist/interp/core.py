@@ -1,10 +1,13 @@
 """The evaluator core: IR is precompiled into closures over a per-call frame (a list of slots).
 
-Every op family module registers a *compiler* for each op name it handles with
-:func:`handler`. A compiler receives the :class:`FuncCompiler` and the op and returns a *step*:
-a function ``step(frame) -> None`` that reads operand slots and writes result slots, or a
-:class:`GenStep` wrapping a generator function (for ops that may wait at a barrier, directly or
+A *compiler* (:data:`CompilerFn`) receives the :class:`FuncCompiler` and one op and returns a
+*step*: a function ``step(frame) -> None`` that reads operand slots and writes result slots, or
+a :class:`GenStep` wrapping a generator function (for ops that may wait at a barrier, directly or
 inside their regions). ``frame[0]`` is the :class:`Thread` running the code.
+
+The op family modules (:mod:`~wgdist.interp.arith`, :mod:`~wgdist.interp.vector`, ...) export
+their compilers in tables keyed by op class, which :mod:`wgdist.interp.table` merges into one
+:class:`OpTable`; a :class:`Program` is given that table (the core imports no family).
 
 A subgroup is run as a generator that yields at barriers (see :mod:`wgdist.interp.launch`);
 blocks without barriers run as plain loops, which keeps the common path fast.
@@ -12,18 +15,16 @@ blocks without barriers run as plain loops, which keeps the common path fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects.func import CallOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
-from wgdist.interp.values import (
-    BarrierState,
-    InterpError,
-    UnsupportedOpError,
-    WriterInfo,
-)
+from wgdist.diagnostics import location_of
+from wgdist.interp.values import BarrierState, InterpError, UnsupportedOpError, WriterInfo
 
 Frame = list[Any]
 Step = Callable[[Frame], None]
@@ -40,21 +41,48 @@ class GenStep:
 
 
 Compiled = Step | GenStep
-CompilerFn = Callable[["FuncCompiler", Operation], Compiled]
-HANDLERS: dict[str, CompilerFn] = {}
-BLOCKING_OPS = {"gpu.barrier", "xegpu.nbarrier_wait"}
-TERMINATORS = {"scf.yield", "scf.condition", "func.return", "gpu.return"}
+CompilerFn = Callable[["FuncCompiler", Any], Compiled]
+"""Compiles one op into a step; each family types the op parameter by the op class it handles."""
+
+StepTable = dict[type[Operation], CompilerFn]
+"""A family's compilers by the op class each handles."""
+OpClasses = frozenset[type[Operation]]
 
 
-def handler(*names: str) -> Callable[[CompilerFn], CompilerFn]:
-    """Register a compiler function for ops with the given names."""
+class OpTable:
+    """Everything the core knows per op class: the compilers, the ops that may wait at a barrier
+    and the terminators (whose operands are the results of their block; they have no step).
 
-    def deco(fn: CompilerFn) -> CompilerFn:
-        for n in names:
-            HANDLERS[n] = fn
-        return fn
+    Lookups go by ``type(op)``. An op built from another Python class for the same op - xDSL's
+    own ``arith.cmpi``/``arith.select``/``arith.index_cast``, which wgdist's passes create while
+    wgdist's context parses wgdist's subclasses of them, or xDSL's ``gpu`` ops, which wgdist's
+    ``gpu`` dialect replaces - gets the entry of the class that has its name.
+    """
 
-    return deco
+    def __init__(self, compilers: Mapping[type[Operation], CompilerFn], blocking: OpClasses, terminators: OpClasses):
+        self.compilers = dict(compilers)
+        self.blocking = blocking
+        self.terminators = terminators
+        self._by_name = {cls.name: fn for cls, fn in self.compilers.items()}
+        self._blocking_names = frozenset(cls.name for cls in blocking)
+        self._terminator_names = frozenset(cls.name for cls in terminators)
+
+    def compiler(self, op: Operation) -> CompilerFn | None:
+        fn = self.compilers.get(type(op))
+        return self._by_name.get(op.name) if fn is None else fn
+
+    def is_blocking(self, op: Operation) -> bool:
+        return type(op) in self.blocking or op.name in self._blocking_names
+
+    def is_terminator(self, op: Operation) -> bool:
+        return type(op) in self.terminators or op.name in self._terminator_names
+
+
+def symbol_name(op: Operation) -> str:
+    """The ``sym_name`` of a function (a property in xDSL 0.74, an attribute in older IR)."""
+    attr = op.properties.get("sym_name") or op.attributes.get("sym_name")
+    assert isinstance(attr, StringAttr), f"{op.name} has no sym_name"
+    return attr.data
 
 
 @dataclass
@@ -113,12 +141,12 @@ def internal_error(op: Operation, e: Exception) -> InterpError:
 
 
 def run_plain(bc: BlockCode, v: Frame) -> None:
-    """Run a block that never waits."""
+    """Run a block that never waits (every step is a plain function)."""
     v[0].ops += len(bc.steps) + 1
     i = 0
     try:
         for s in bc.steps:
-            s(v)  # type: ignore[operator]
+            s(v)  # type: ignore[operator]  # a non-blocking block holds no GenStep
             i += 1
     except InterpError:
         raise
@@ -167,14 +195,15 @@ class FuncCode:
 
 
 class Program:
-    """All functions of a module, compiled on first use."""
+    """All functions of a module, compiled on first use with the compilers of ``table``."""
 
-    def __init__(self, module: Operation):
+    def __init__(self, module: Operation, table: OpTable):
         self.module = module
+        self.table = table
         self.funcs: dict[str, Operation] = {}
         for op in module.walk():
             if op.name in ("func.func", "gpu.func"):
-                self.funcs[op.sym_name.data] = op  # type: ignore[attr-defined]
+                self.funcs[symbol_name(op)] = op
         self.code: dict[str, FuncCode] = {}
         self._blocking: dict[str, bool] = {}
 
@@ -196,10 +225,10 @@ class Program:
         return self._blocking[name]
 
     def op_may_block(self, op: Operation) -> bool:
-        if op.name in BLOCKING_OPS:
+        if self.table.is_blocking(op):
             return True
-        if op.name == "func.call":
-            return self.func_may_block(op.callee.root_reference.data)  # type: ignore[attr-defined]
+        if isinstance(op, CallOp):
+            return self.func_may_block(op.callee.root_reference.data)
         return False
 
 
@@ -221,8 +250,6 @@ class FuncCompiler:
         return s
 
     def where(self, op: Operation) -> str:
-        from wgdist.diagnostics import location_of
-
         return location_of(op) or op.name
 
     def ins(self, op: Operation) -> list[int]:
@@ -236,7 +263,7 @@ class FuncCompiler:
         if len(region.blocks) != 1:
             raise UnsupportedOpError(self.func, "only single-block function bodies are supported")
         body = self.block(region.blocks[0])
-        return FuncCode(self.func.sym_name.data, self.nslots, body)  # type: ignore[attr-defined]
+        return FuncCode(symbol_name(self.func), self.nslots, body)
 
     def region_block(self, op: Operation, region: Region) -> BlockCode:
         if len(region.blocks) != 1:
@@ -244,15 +271,16 @@ class FuncCompiler:
         return self.block(region.blocks[0])
 
     def block(self, block: Block) -> BlockCode:
+        table = self.program.table
         steps: list[Compiled] = []
         ops: list[Operation] = []
         term: Operation | None = None
         blocking = False
         for op in block.ops:
-            if op.name in TERMINATORS:
+            if table.is_terminator(op):
                 term = op
                 continue
-            fn = HANDLERS.get(op.name)
+            fn = table.compiler(op)
             if fn is None:
                 raise UnsupportedOpError(op, "is not supported by the interpreter")
             step = fn(self, op)
@@ -267,9 +295,3 @@ class FuncCompiler:
             term,
             self.ins(term) if term is not None else [],
         )
-
-
-def load_handlers() -> None:
-    """Import every op family module (each registers its handlers)."""
-    from wgdist.interp import arith, func, gpu, math, memref, scf, vector, xegpu  # noqa: F401
-

@@ -1,18 +1,18 @@
-"""func.call to functions of the same module (compiled on first use)."""
+"""func ops: ``func.call`` to functions of the same module (compiled on first use);
+``func.return`` ends a function body."""
 
 from __future__ import annotations
 
 from collections.abc import Generator
 
-from xdsl.ir import Operation
+from xdsl.dialects.func import CallOp, ReturnOp
 
-from wgdist.interp.core import Compiled, Frame, FuncCompiler, GenStep, Wait, handler
+from wgdist.interp.core import Compiled, Frame, FuncCompiler, GenStep, OpClasses, StepTable, Wait
 from wgdist.interp.values import UnsupportedOpError
 
 
-@handler("func.call")
-def _call(c: FuncCompiler, op: Operation) -> Compiled:
-    name = op.callee.root_reference.data  # type: ignore[attr-defined]
+def _call(c: FuncCompiler, op: CallOp) -> Compiled:
+    name = op.callee.root_reference.data
     program = c.program
     if name not in program.funcs:
         raise UnsupportedOpError(op, f"calls '@{name}', which is not defined in the module")
@@ -40,3 +40,7 @@ def _call(c: FuncCompiler, op: Operation) -> Compiled:
                 v[o] = x
 
     return step
+
+
+STEPS: StepTable = {CallOp: _call}
+TERMINATORS: OpClasses = frozenset({ReturnOp})

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import DenseArrayBase, MemRefType
+from xdsl.dialects.builtin import DenseArrayBase, FunctionType, MemRefType
 from xdsl.ir import Operation
 
 from wgdist.diagnostics import location_of
-from wgdist.interp.core import FuncCode, Program, Thread, Wait, WorkgroupShared, load_handlers
+from wgdist.interp.core import FuncCode, Program, Thread, Wait, WorkgroupShared, symbol_name
+from wgdist.interp.table import TABLE
 from wgdist.interp.values import (
     Buffer,
     DeadlockError,
@@ -51,18 +52,27 @@ def kernel_functions(module: Operation) -> list[Operation]:
     ]
 
 
+def function_type(func: Operation) -> FunctionType:
+    """The type of a ``func.func`` or ``gpu.func``."""
+    t = func.properties.get("function_type") or func.attributes.get("function_type")
+    assert isinstance(t, FunctionType), f"{func.name} has no function_type"
+    return t
+
+
 def find_function(module: Operation, name: str | None) -> Operation:
+    """The function ``name``, or the module's one kernel (``gpu.func ... kernel``) or one
+    function."""
     funcs = kernel_functions(module)
     if name is not None:
         for f in funcs:
-            if f.sym_name.data == name:  # type: ignore[attr-defined]
+            if symbol_name(f) == name:
                 return f
-        have = ", ".join(f"@{f.sym_name.data}" for f in funcs) or "none"  # type: ignore[attr-defined]
+        have = ", ".join(f"@{symbol_name(f)}" for f in funcs) or "none"
         raise ValueError(f"no function @{name} in the module (functions: {have})")
     kernels = [f for f in funcs if f.name == "gpu.func" and "kernel" in f.attributes]
     pick = kernels or funcs
     if len(pick) != 1:
-        names = ", ".join(f"@{f.sym_name.data}" for f in pick) or "none"  # type: ignore[attr-defined]
+        names = ", ".join(f"@{symbol_name(f)}" for f in pick) or "none"
         raise ValueError(f"cannot tell which function to run ({names}); pass --func NAME")
     return pick[0]
 
@@ -78,25 +88,25 @@ def known_grid(func: Operation) -> tuple[int, ...] | None:
     if attr is None:
         return None
     if not isinstance(attr, DenseArrayBase):
-        raise KernelError(func, f"known_grid_size of @{func.sym_name.data} must be an array<i32: ...>, got {attr}")  # type: ignore[attr-defined]
+        raise KernelError(func, f"known_grid_size of @{symbol_name(func)} must be an array<i32: ...>, got {attr}")
     sizes = tuple(int(v) for v in attr.get_values())
     if not 1 <= len(sizes) <= 3 or min(sizes) < 1:
-        raise KernelError(func, f"known_grid_size of @{func.sym_name.data} must hold 1 to 3 sizes >= 1, got {list(sizes)}")  # type: ignore[attr-defined]
+        raise KernelError(func, f"known_grid_size of @{symbol_name(func)} must hold 1 to 3 sizes >= 1, got {list(sizes)}")
     return sizes
 
 
 def _grid3(grid: Sequence[int]) -> tuple[int, int, int]:
-    g = tuple(grid) + (1,) * (3 - len(grid))
-    if len(g) != 3 or any(x < 1 for x in g):
+    if len(grid) > 3 or any(x < 1 for x in grid):
         raise ValueError(f"grid must be 1 to 3 positive sizes, got {list(grid)}")
-    return g  # type: ignore[return-value]
+    x, y, z = tuple(grid) + (1,) * (3 - len(grid))
+    return x, y, z
 
 
 def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dict[int, Buffer]]:
     """Wrap numpy arrays for memref parameters in tracked buffers; convert scalars."""
-    types = func.function_type.inputs.data  # type: ignore[attr-defined]
+    types = function_type(func).inputs.data
     if len(args) != len(types):
-        raise ValueError(f"@{func.sym_name.data} takes {len(types)} arguments, got {len(args)}")  # type: ignore[attr-defined]
+        raise ValueError(f"@{symbol_name(func)} takes {len(types)} arguments, got {len(args)}")
     out: list[Any] = []
     bufs: dict[int, Buffer] = {}
     block_args = func.regions[0].blocks[0].args
@@ -142,7 +152,6 @@ def run_kernel(
     ``subgroups`` is given, else workgroup mode for a launch whose subgroup count is unknown
     (``gpu.num_subgroups`` and ``gpu.block_dim x`` then have no value).
     """
-    load_handlers()
     g = _grid3(grid)
     if mode is None:
         mode = "workgroup" if subgroups is None else "subgroup"
@@ -153,8 +162,8 @@ def run_kernel(
     if mode == "subgroup" and subgroups is None:
         raise ValueError("subgroup mode needs the number of subgroups per workgroup")
     f = find_function(module, func)
-    program = Program(module)
-    code = program.function(f.sym_name.data)  # type: ignore[attr-defined]
+    program = Program(module, TABLE)
+    code = program.function(symbol_name(f))
     values, bufs = make_arguments(f, args)
     start = time.perf_counter()
     ops = 0
@@ -205,7 +214,7 @@ def run_workgroup(code: FuncCode, threads: list[Thread], args: list[Any]) -> Non
                 runnable.append(i)
         if runnable:
             continue
-        if all(waits[i][0] == "barrier" for i in live) and len(live) == n:  # type: ignore[index]
+        if len(live) == n and all(w is not None and w[0] == "barrier" for w in waits):
             shared.phase += 1
             runnable = live
             continue
@@ -237,11 +246,11 @@ def _deadlock_message(threads: list[Thread], waits: list[Wait | None], done: lis
 def _ranges(ids: list[int]) -> str:
     out: list[str] = []
     start = prev = ids[0]
-    for x in ids[1:] + [None]:  # type: ignore[list-item]
-        if x is not None and x == prev + 1:
+    for x in ids[1:]:
+        if x == prev + 1:
             prev = x
             continue
         out.append(str(start) if start == prev else f"{start}-{prev}")
-        if x is not None:
-            start = prev = x
+        start = prev = x
+    out.append(str(start) if start == prev else f"{start}-{prev}")
     return ",".join(out)

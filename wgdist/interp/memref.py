@@ -3,13 +3,24 @@ cast, dim, copy; plus the box read/write helpers the vector and xegpu families u
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from xdsl.dialects.builtin import IntegerAttr, MemRefType
+from xdsl.dialects.memref import (
+    AllocaOp,
+    AllocOp,
+    AssumeAlignmentOp,
+    CastOp,
+    CopyOp,
+    DeallocOp,
+    DimOp,
+    LoadOp,
+    MemorySpaceCastOp,
+    StoreOp,
+    SubviewOp,
+)
 from xdsl.ir import Attribute, Operation
 
-from wgdist.interp.core import Frame, FuncCompiler, Step, Thread, handler
+from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable, Thread
 from wgdist.interp.values import (
     Buffer,
     InterpError,
@@ -79,8 +90,7 @@ def new_buffer(op: Operation, t: MemRefType, th: Thread, name: str, space: str) 
     return MemRef(Buffer(data, name, space, elt=t.element_type), offset, shape, strides, t.element_type)
 
 
-@handler("memref.alloc", "memref.alloca")
-def _alloc(c: FuncCompiler, op: Operation) -> Step:
+def _alloc(c: FuncCompiler, op: AllocOp | AllocaOp) -> Step:
     t = op.results[0].type
     assert isinstance(t, MemRefType)
     if op.operands:
@@ -106,8 +116,8 @@ def _alloc(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("memref.dealloc", "memref.assume_alignment")
-def _noop(c: FuncCompiler, op: Operation) -> Step:
+def _pass_through(c: FuncCompiler, op: DeallocOp | AssumeAlignmentOp) -> Step:
+    """No effect; ``assume_alignment``'s result is its operand."""
     outs = c.outs(op)
     ins = c.ins(op)
 
@@ -118,8 +128,7 @@ def _noop(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("memref.load")
-def _load(c: FuncCompiler, op: Operation) -> Step:
+def _load(c: FuncCompiler, op: LoadOp) -> Step:
     m, *idx = c.ins(op)
     (r,) = c.outs(op)
     conv = scalar_converter(op.results[0].type)
@@ -133,8 +142,7 @@ def _load(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("memref.store")
-def _store(c: FuncCompiler, op: Operation) -> Step:
+def _store(c: FuncCompiler, op: StoreOp) -> Step:
     val, m, *idx = c.ins(op)
 
     def step(v: Frame) -> None:
@@ -152,15 +160,14 @@ def mixed(v: Frame, static: tuple[int, ...], dyn: list[int]) -> list[int]:
     return [v[next(it)] if s == DYNAMIC else s for s in static]
 
 
-@handler("memref.subview")
-def _subview(c: FuncCompiler, op: Operation) -> Step:
-    src = c.slot(op.operands[0])
-    offs = [c.slot(x) for x in op.offsets]  # type: ignore[attr-defined]
-    sizes = [c.slot(x) for x in op.sizes]  # type: ignore[attr-defined]
-    strs = [c.slot(x) for x in op.strides]  # type: ignore[attr-defined]
-    s_off = tuple(op.static_offsets.get_values())  # type: ignore[attr-defined]
-    s_size = tuple(op.static_sizes.get_values())  # type: ignore[attr-defined]
-    s_str = tuple(op.static_strides.get_values())  # type: ignore[attr-defined]
+def _subview(c: FuncCompiler, op: SubviewOp) -> Step:
+    src = c.slot(op.source)
+    offs = [c.slot(x) for x in op.offsets]
+    sizes = [c.slot(x) for x in op.sizes]
+    strs = [c.slot(x) for x in op.strides]
+    s_off = tuple(op.static_offsets.get_values())
+    s_size = tuple(op.static_sizes.get_values())
+    s_str = tuple(op.static_strides.get_values())
     rt = op.results[0].type
     assert isinstance(rt, MemRefType)
     rshape = rt.get_shape()
@@ -195,8 +202,7 @@ def _subview(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("memref.cast", "memref.memory_space_cast")
-def _cast(c: FuncCompiler, op: Operation) -> Step:
+def _cast(c: FuncCompiler, op: CastOp | MemorySpaceCastOp) -> Step:
     (a,) = c.ins(op)
     (r,) = c.outs(op)
 
@@ -206,8 +212,7 @@ def _cast(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("memref.dim")
-def _dim(c: FuncCompiler, op: Operation) -> Step:
+def _dim(c: FuncCompiler, op: DimOp) -> Step:
     m, d = c.ins(op)
     (r,) = c.outs(op)
 
@@ -220,8 +225,7 @@ def _dim(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("memref.copy")
-def _copy(c: FuncCompiler, op: Operation) -> Step:
+def _copy(c: FuncCompiler, op: CopyOp) -> Step:
     s, d = c.ins(op)
 
     def step(v: Frame) -> None:
@@ -235,5 +239,17 @@ def _copy(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-def scalar_from(x: Any, t: Attribute) -> Any:
-    return x if is_float(t) else scalar_converter(t)(x)
+
+STEPS: StepTable = {
+    AllocOp: _alloc,
+    AllocaOp: _alloc,
+    DeallocOp: _pass_through,
+    AssumeAlignmentOp: _pass_through,
+    LoadOp: _load,
+    StoreOp: _store,
+    SubviewOp: _subview,
+    CastOp: _cast,
+    MemorySpaceCastOp: _cast,
+    DimOp: _dim,
+    CopyOp: _copy,
+}

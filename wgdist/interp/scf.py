@@ -1,4 +1,5 @@
-"""scf.for / scf.if / scf.while / scf.execute_region / scf.index_switch.
+"""scf ops: ``scf.for``, ``scf.if``, ``scf.while``, ``scf.execute_region``,
+``scf.index_switch``; ``scf.yield`` and ``scf.condition`` end their regions.
 
 Each region op has a plain variant and, when its regions may wait at a barrier, a generator
 variant; both share the same structure.
@@ -9,6 +10,15 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from xdsl.dialects.scf import (
+    ConditionOp,
+    ExecuteRegionOp,
+    ForOp,
+    IfOp,
+    IndexSwitchOp,
+    WhileOp,
+    YieldOp,
+)
 from xdsl.ir import Operation
 
 from wgdist.interp.core import (
@@ -17,8 +27,9 @@ from wgdist.interp.core import (
     Frame,
     FuncCompiler,
     GenStep,
+    OpClasses,
+    StepTable,
     Wait,
-    handler,
     run_block,
     run_plain,
 )
@@ -38,8 +49,7 @@ def _set(v: Frame, slots: list[int], vals: list[Any]) -> None:
         v[s] = x
 
 
-@handler("scf.for")
-def _for(c: FuncCompiler, op: Operation) -> Compiled:
+def _for(c: FuncCompiler, op: ForOp) -> Compiled:
     body = c.region_block(op, op.regions[0])
     lb, ub, st, *inits = c.ins(op)
     iv, *carried = body.arg_slots
@@ -89,8 +99,7 @@ def _optional_block(c: FuncCompiler, op: Operation, idx: int) -> BlockCode | Non
     return c.region_block(op, region)
 
 
-@handler("scf.if")
-def _if(c: FuncCompiler, op: Operation) -> Compiled:
+def _if(c: FuncCompiler, op: IfOp) -> Compiled:
     (cond,) = c.ins(op)
     then = c.region_block(op, op.regions[0])
     other = _optional_block(c, op, 1)
@@ -118,8 +127,7 @@ def _if(c: FuncCompiler, op: Operation) -> Compiled:
     return GenStep(gen)
 
 
-@handler("scf.while")
-def _while(c: FuncCompiler, op: Operation) -> Compiled:
+def _while(c: FuncCompiler, op: WhileOp) -> Compiled:
     inits = c.ins(op)
     before = c.region_block(op, op.regions[0])
     after = c.region_block(op, op.regions[1])
@@ -161,8 +169,7 @@ def _while(c: FuncCompiler, op: Operation) -> Compiled:
     return GenStep(gen)
 
 
-@handler("scf.execute_region")
-def _execute_region(c: FuncCompiler, op: Operation) -> Compiled:
+def _execute_region(c: FuncCompiler, op: ExecuteRegionOp) -> Compiled:
     body = c.region_block(op, op.regions[0])
     outs = c.outs(op)
 
@@ -180,10 +187,9 @@ def _execute_region(c: FuncCompiler, op: Operation) -> Compiled:
     return step
 
 
-@handler("scf.index_switch")
-def _index_switch(c: FuncCompiler, op: Operation) -> Compiled:
+def _index_switch(c: FuncCompiler, op: IndexSwitchOp) -> Compiled:
     (arg,) = c.ins(op)
-    cases = list(op.properties["cases"].get_values())  # type: ignore[attr-defined]
+    cases = list(op.cases.get_values())
     default = c.region_block(op, op.regions[0])
     blocks = {k: c.region_block(op, r) for k, r in zip(cases, op.regions[1:])}
     outs = c.outs(op)
@@ -203,3 +209,13 @@ def _index_switch(c: FuncCompiler, op: Operation) -> Compiled:
         _set(v, outs, [v[y] for y in b.term_slots])
 
     return step
+
+
+STEPS: StepTable = {
+    ForOp: _for,
+    IfOp: _if,
+    WhileOp: _while,
+    ExecuteRegionOp: _execute_region,
+    IndexSwitchOp: _index_switch,
+}
+TERMINATORS: OpClasses = frozenset({YieldOp, ConditionOp})

@@ -9,6 +9,7 @@ a memref value is a :class:`MemRef` view (offset, shape, strides, in elements) o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -175,10 +176,12 @@ def to_unsigned(x: int, bits: int) -> int:
 
 def element_type(t: Attribute) -> Attribute:
     """The element type of a vector/memref type, or the type itself for scalars."""
-    return t.element_type if isinstance(t, VectorType | MemRefType) else t  # type: ignore[attr-defined]
+    if isinstance(t, VectorType | MemRefType):
+        return t.element_type
+    return t
 
 
-def scalar_converter(t: Attribute):  # type: ignore[no-untyped-def]
+def scalar_converter(t: Attribute) -> Callable[[Any], Any]:
     """A function turning a Python number into the interpreter's scalar of type ``t``."""
     if isinstance(t, IntegerType | IndexType):
         bits = int_width(t)
@@ -194,7 +197,7 @@ def scalar_converter(t: Attribute):  # type: ignore[no-untyped-def]
     return conv
 
 
-def array_converter(t: Attribute):  # type: ignore[no-untyped-def]
+def array_converter(t: Attribute) -> Callable[[Any], Any]:
     """A function casting an array to the storage dtype of element type ``t`` (bf16 rounded)."""
     dt = np_dtype(t)
     if isinstance(t, BFloat16Type):
@@ -288,16 +291,17 @@ def memref_layout(t: MemRefType, op: Operation) -> tuple[tuple[int, ...], tuple[
     if any(d < 0 for d in shape):
         raise UnsupportedOpError(op, f"dynamic memref shape {list(shape)} is not supported")
     if isinstance(t.layout, NoneAttr):
-        strides = tuple(MemRefType.strides_for_shape(shape))
+        strides = tuple(int(x or 0) for x in MemRefType.strides_for_shape(shape))  # static shape
         offset = 0
     else:
         s = t.get_strides()
         o = t.get_offset()
-        if s is None or any(x is None for x in s) or o is None:
+        known = [x for x in s or () if x is not None]
+        if s is None or len(known) != len(s) or o is None:
             raise UnsupportedOpError(op, f"memref layout {t.layout} is not a static strided layout")
-        strides = tuple(int(x) for x in s)  # type: ignore[arg-type]
+        strides = tuple(int(x) for x in known)
         offset = int(o)
-    return shape, strides, offset  # type: ignore[return-value]
+    return tuple(shape), strides, offset
 
 
 _GRIDS: dict[tuple[tuple[int, ...], tuple[int, ...]], np.ndarray] = {}
@@ -371,7 +375,8 @@ class MemDesc:
     def _bytes(self, idx: np.ndarray) -> np.ndarray:
         assert self.phys is not None
         w = byte_width(self.elt)
-        return self.phys[np.asarray(idx)[..., None] * w + np.arange(w)]  # type: ignore[no-any-return]
+        phys: np.ndarray = self.phys[np.asarray(idx)[..., None] * w + np.arange(w)]
+        return phys
 
     def read(self, idx: np.ndarray) -> np.ndarray:
         """The elements at element offsets ``idx`` (any shape)."""

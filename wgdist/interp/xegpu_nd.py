@@ -1,5 +1,5 @@
 """xegpu block ops: create_nd_tdesc, load_nd (array_length, transpose, packed), store_nd,
-prefetch_nd, update_nd_offset, plus dpas and convert_layout.
+prefetch_nd, update_nd_offset.
 
 Offsets on load/store/prefetch are added to the descriptor's offsets (the op documentation's
 "offsets from the base position encoded in TensorDesc"). With ``boundary_check`` (the default) a
@@ -9,30 +9,34 @@ element outside the region is an error. A prefetch changes nothing but is checke
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.dialects.builtin import MemRefType, VectorType
 from xdsl.ir import Operation, SSAValue
 
-from wgdist.interp.core import Frame, FuncCompiler, Step, Thread, handler
+from wgdist.dialects.xegpu import (
+    CreateNdTdescOp,
+    LoadNdOp,
+    PrefetchNdOp,
+    StoreNdOp,
+    TensorDescType,
+    UpdateNdOffsetOp,
+)
+from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable, Thread
 from wgdist.interp.values import (
     InterpError,
     MemRef,
     NdDesc,
     UnsupportedOpError,
-    array_converter,
     bit_width,
-    element_type,
-    is_float,
     offset_grid,
 )
 
 IntList = Callable[[Frame], tuple[int, ...]]
 
 
-def mixed_getter(c: FuncCompiler, entries: list[int | SSAValue]) -> IntList:
+def mixed_getter(c: FuncCompiler, entries: Sequence[int | SSAValue]) -> IntList:
     """A function reading a mixed static/dynamic index list from the frame."""
     parts: list[tuple[bool, int]] = [
         (False, e) if isinstance(e, int) else (True, c.slot(e)) for e in entries
@@ -43,24 +47,24 @@ def mixed_getter(c: FuncCompiler, entries: list[int | SSAValue]) -> IntList:
     return lambda v: tuple(v[x] if dyn else x for dyn, x in parts)
 
 
-def _tdesc_type(op: Operation, value: SSAValue) -> Any:
+def tdesc_type(op: Operation, value: SSAValue) -> TensorDescType:
+    """The tensor descriptor type of ``value`` (an error for anything else)."""
     t = value.type
-    if not hasattr(t, "array_length"):
+    if not isinstance(t, TensorDescType):
         raise UnsupportedOpError(op, f"expects a tensor descriptor, got {t}")
     return t
 
 
-@handler("xegpu.create_nd_tdesc")
-def _create_nd(c: FuncCompiler, op: Operation) -> Step:
-    t = _tdesc_type(op, op.results[0])
-    src_t = op.operands[0].type
+def _create_nd(c: FuncCompiler, op: CreateNdTdescOp) -> Step:
+    t = tdesc_type(op, op.result)
+    src_t = op.source.type
     if not isinstance(src_t, MemRefType):
         raise UnsupportedOpError(op, f"descriptors on raw pointers ({src_t}) are not supported")
-    src = c.slot(op.operands[0])
-    given_shape = op.properties.get("const_shape") is not None
-    offs = mixed_getter(c, op.mixed_offsets())  # type: ignore[attr-defined]
-    sizes = mixed_getter(c, op.mixed_sizes()) if given_shape else None  # type: ignore[attr-defined]
-    strides = mixed_getter(c, op.mixed_strides()) if given_shape else None  # type: ignore[attr-defined]
+    src = c.slot(op.source)
+    given_shape = op.const_shape is not None
+    offs = mixed_getter(c, op.mixed_offsets())
+    sizes = mixed_getter(c, op.mixed_sizes()) if given_shape else None
+    strides = mixed_getter(c, op.mixed_strides()) if given_shape else None
     tshape = t.get_shape()
     (r,) = c.outs(op)
     elt = t.element_type
@@ -89,10 +93,6 @@ def _effective(desc: NdDesc, extra: tuple[int, ...]) -> tuple[int, ...]:
         return desc.offsets
     lead = len(desc.offsets) - len(extra)
     return desc.offsets[:lead] + tuple(a + b for a, b in zip(desc.offsets[lead:], extra))
-
-
-def _access_op_offsets(c: FuncCompiler, op: Operation) -> IntList:
-    return mixed_getter(c, op.mixed_offsets())  # type: ignore[attr-defined]
 
 
 def _block(op: Operation, desc: NdDesc, offs: tuple[int, ...], bshape: tuple[int, ...], verb: str) -> tuple[np.ndarray, np.ndarray | None]:
@@ -138,20 +138,18 @@ def read_block(op: Operation, desc: NdDesc, offs: tuple[int, ...], bshape: tuple
     return out
 
 
-@handler("xegpu.load_nd")
-def _load_nd(c: FuncCompiler, op: Operation) -> Step:
-    t = _tdesc_type(op, op.operands[0])
-    d = c.slot(op.operands[0])
-    extra = _access_op_offsets(c, op)
+def _load_nd(c: FuncCompiler, op: LoadNdOp) -> Step:
+    t = tdesc_type(op, op.tensor_desc)
+    d = c.slot(op.tensor_desc)
+    extra = mixed_getter(c, op.mixed_offsets())
     (r,) = c.outs(op)
     tshape = t.get_shape()
     alen = t.array_length
-    rt = op.results[0].type
+    rt = op.value.type
     assert isinstance(rt, VectorType)
     rshape = rt.get_shape()
-    perm = op.properties.get("transpose")
-    perm_t = tuple(perm.get_values()) if perm is not None else None  # type: ignore[attr-defined]
-    packed = op.properties.get("packed") is not None
+    perm_t = tuple(op.transpose.get_values()) if op.transpose is not None else None
+    packed = op.packed is not None
     bshape = tshape[:-1] + (tshape[-1] * alen,)
     ebits = bit_width(t.element_type)
     pack = max(1, 32 // ebits)
@@ -186,14 +184,14 @@ def _load_nd(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("xegpu.store_nd")
-def _store_nd(c: FuncCompiler, op: Operation) -> Step:
-    t = _tdesc_type(op, op.operands[1])
-    val = c.slot(op.operands[0])
-    d = c.slot(op.operands[1])
-    extra = _access_op_offsets(c, op)
+def _store_nd(c: FuncCompiler, op: StoreNdOp) -> Step:
+    t = tdesc_type(op, op.tensor_desc)
+    val = c.slot(op.value)
+    d = c.slot(op.tensor_desc)
+    extra = mixed_getter(c, op.mixed_offsets())
     tshape = t.get_shape()
-    vshape = op.operands[0].type.get_shape()  # type: ignore[attr-defined]
+    assert isinstance(op.value.type, VectorType)
+    vshape = op.value.type.get_shape()
     if tuple(vshape) != tuple(tshape) or t.array_length != 1:
         raise UnsupportedOpError(op, f"stores a {list(vshape)} value through a {list(tshape)} descriptor")
 
@@ -210,13 +208,12 @@ def _store_nd(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("xegpu.prefetch_nd")
-def _prefetch_nd(c: FuncCompiler, op: Operation) -> Step:
+def _prefetch_nd(c: FuncCompiler, op: PrefetchNdOp) -> Step:
     """No visible effect, but the block is checked as a load's would be: offsets outside the
     leading dimensions, or outside the region without boundary_check, are errors."""
-    t = _tdesc_type(op, op.operands[0])
-    d = c.slot(op.operands[0])
-    extra = _access_op_offsets(c, op)
+    t = tdesc_type(op, op.tensor_desc)
+    d = c.slot(op.tensor_desc)
+    extra = mixed_getter(c, op.mixed_offsets())
     tshape = t.get_shape()
     bshape = tshape[:-1] + (tshape[-1] * t.array_length,)
 
@@ -227,10 +224,9 @@ def _prefetch_nd(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("xegpu.update_nd_offset")
-def _update_nd(c: FuncCompiler, op: Operation) -> Step:
-    d = c.slot(op.operands[0])
-    extra = _access_op_offsets(c, op)
+def _update_nd(c: FuncCompiler, op: UpdateNdOffsetOp) -> Step:
+    d = c.slot(op.TensorDesc)
+    extra = mixed_getter(c, op.mixed_offsets())
     (r,) = c.outs(op)
 
     def step(v: Frame) -> None:
@@ -242,48 +238,10 @@ def _update_nd(c: FuncCompiler, op: Operation) -> Step:
     return step
 
 
-@handler("xegpu.dpas")
-def _dpas(c: FuncCompiler, op: Operation) -> Step:
-    a_t, b_t = op.operands[0].type, op.operands[1].type
-    rt = op.results[0].type
-    assert isinstance(a_t, VectorType) and isinstance(b_t, VectorType) and isinstance(rt, VectorType)
-    if a_t.get_num_dims() != 2 or rt.get_num_dims() != 2:
-        raise UnsupportedOpError(op, "only 2-D A and result operands are supported (no lane-level forms)")
-    ins = c.ins(op)
-    (r,) = c.outs(op)
-    et = element_type(rt)
-    conv = array_converter(et)
-    floaty = is_float(et)
-    m, k = a_t.get_shape()
-    b_packed = b_t.get_num_dims() == 3
-
-    def step(v: Frame) -> None:
-        a = v[ins[0]]
-        b = v[ins[1]]
-        if b_packed:
-            kp, n, p = b.shape
-            b = b.transpose(0, 2, 1).reshape(kp * p, n)
-        if b.shape[0] != k:
-            raise InterpError(op, f"K of A ({k}) and B ({b.shape[0]}) differ")
-        if floaty:
-            prod = np.matmul(a.astype(np.float32), b.astype(np.float32))
-            if len(ins) == 3:
-                prod = prod + v[ins[2]].astype(np.float32)
-        else:
-            prod = np.matmul(a.astype(np.int64), b.astype(np.int64))
-            if len(ins) == 3:
-                prod = prod + v[ins[2]].astype(np.int64)
-        v[r] = conv(prod)
-
-    return step
-
-
-@handler("xegpu.convert_layout")
-def _convert_layout(c: FuncCompiler, op: Operation) -> Step:
-    (a,) = c.ins(op)
-    (r,) = c.outs(op)
-
-    def step(v: Frame) -> None:
-        v[r] = v[a]
-
-    return step
+STEPS: StepTable = {
+    CreateNdTdescOp: _create_nd,
+    LoadNdOp: _load_nd,
+    StoreNdOp: _store_nd,
+    PrefetchNdOp: _prefetch_nd,
+    UpdateNdOffsetOp: _update_nd,
+}

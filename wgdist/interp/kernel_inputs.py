@@ -1,0 +1,236 @@
+"""What a check runs a kernel with: random inputs for its memref parameters, the number of
+subgroups its layouts describe, and the size limits checked before anything is allocated or run
+(``wgdist-check --max-bytes``, ``--max-subgroups``; the messages name those options)."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterator, Mapping, Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, MemRefType, VectorType
+from xdsl.dialects.memref import AllocaOp, AllocOp
+from xdsl.ir import Attribute, Operation, ParametrizedAttribute
+
+from wgdist.diagnostics import location_of
+from wgdist.interp.core import symbol_name
+from wgdist.interp.launch import function_type
+from wgdist.interp.values import KernelError, array_converter, int_width, is_float, np_dtype
+
+# The interpreter keeps several copies of each argument buffer (inputs, one per mode, write
+# tracking): 256 MiB of arguments take about 4.5 GB of memory and half a minute.
+DEFAULT_MAX_BYTES = 256 * 2**20
+# Subgroup programs run in one check (workgroups x subgroups per workgroup): a trivial kernel
+# runs about 12000 of them a second.
+DEFAULT_MAX_SUBGROUPS = 65536
+
+
+def _layout_counts(attr: Attribute) -> Iterator[int]:
+    to_model = getattr(attr, "to_model", None)
+    if to_model is not None:
+        model = to_model()
+        if model.is_wg:
+            yield model.num_subgroups
+        return
+    if isinstance(attr, ParametrizedAttribute):
+        for p in attr.parameters:
+            yield from _layout_counts(p)
+    elif isinstance(attr, ArrayAttr):
+        for p in attr.data:
+            yield from _layout_counts(p)
+    elif isinstance(attr, DictionaryAttr):
+        for p in attr.data.values():
+            yield from _layout_counts(p)
+
+
+def _layout_sources(func: Operation) -> Iterator[tuple[int, Operation, str]]:
+    """``(subgroups, op, what)`` for every workgroup layout of the kernel: on the ops of the body
+    (their properties, attributes, operand and result types, block arguments) and in the types
+    of the function's parameters. The function's own attribute dictionary is not the kernel's
+    layouts (it may hold any attribute) and is skipped."""
+    for i, t in enumerate(function_type(func).inputs.data):
+        for n in _layout_counts(t):
+            yield n, func, f"the type of parameter {i}"
+    for op in func.walk():
+        if op is func:
+            continue
+        named = [(f"attribute '{k}'", a) for k, a in op.properties.items()]
+        named += [(f"attribute '{k}'", a) for k, a in op.attributes.items()]
+        named += [(f"the type of result {i}", r.type) for i, r in enumerate(op.results)]
+        named += [(f"the type of operand {i}", o.type) for i, o in enumerate(op.operands)]
+        named += [
+            (f"the type of block argument {a.index}", a.type)
+            for region in op.regions for block in region.blocks for a in block.args
+        ]
+        for what, a in named:
+            for n in _layout_counts(a):
+                yield n, op, what
+
+
+def describe_op(op: Operation) -> str:
+    """``'name' at file:line:col`` (without the location when there is none)."""
+    loc = location_of(op)
+    return f"'{op.name}'" + (f" at {loc}" if loc else "")
+
+
+def infer_subgroups(func: Operation) -> int:
+    """The subgroup count all workgroup layouts in ``func`` agree on (product of sg_layout)."""
+    found: dict[int, tuple[Operation, str]] = {}
+    for n, op, what in _layout_sources(func):
+        found.setdefault(n, (op, what))
+    if not found:
+        raise KernelError(
+            func,
+            f"cannot infer the number of subgroups: no layout with sg_layout in @{symbol_name(func)}; "
+            "pass --subgroups N",
+        )
+    if len(found) > 1:
+        second = list(found.values())[1][0]  # the error points at the first op that disagrees
+        desc = ", ".join(f"{n} in {what} of {describe_op(op)}" for n, (op, what) in found.items())
+        raise KernelError(
+            second,
+            f"the kernel's layouts disagree on the number of subgroups: {desc}; pass "
+            "--subgroups N to run with N anyway",
+        )
+    return next(iter(found))
+
+
+def is_int(n: object) -> bool:
+    """An integer that is not a bool."""
+    return isinstance(n, numbers.Integral) and not isinstance(n, bool)
+
+
+def param_names(func: Operation) -> list[str]:
+    """The parameters' names (their SSA name hints, else ``argN``)."""
+    args = func.regions[0].blocks[0].args
+    return [a.name_hint or f"arg{i}" for i, a in enumerate(args)]
+
+
+def random_inputs(
+    func: Operation, seed: int, scalars: Mapping[str, float] | None = None,
+    *, max_bytes: int = DEFAULT_MAX_BYTES,
+) -> list[np.ndarray]:
+    """One random array per memref parameter (floats in [-1, 1), small integers, random
+    booleans); scalar parameters take their value from ``scalars`` (by name, without ``%``).
+
+    The memref parameters may take at most ``max_bytes`` together (checked before anything is
+    allocated)."""
+    if not is_int(seed) or seed < 0:
+        raise ValueError(f"--seed: expected a non-negative integer, got {seed!r}")
+    name = symbol_name(func)
+    names = param_names(func)
+    scalars = dict(scalars or {})
+    unknown = sorted(set(scalars) - set(names))
+    if unknown:
+        raise KernelError(
+            func,
+            f"@{name} has no parameter named {', '.join('%' + n for n in unknown)} "
+            f"(--scalar; its parameters: {', '.join('%' + n for n in names) or 'none'})",
+        )
+    types = function_type(func).inputs.data
+    for i, t in enumerate(types):
+        if not isinstance(t, MemRefType):
+            if names[i] not in scalars:
+                raise KernelError(
+                    func,
+                    f"parameter {i} (%{names[i]}) of @{name} has type {t}; only memref "
+                    f"parameters get random contents: give its value (--scalar {names[i]}=VALUE)",
+                )
+        elif any(d < 0 for d in t.get_shape()):
+            raise KernelError(
+                func, f"parameter {i} (%{names[i]}) of @{name} has the dynamic type {t}; give static shapes"
+            )
+    _check_argument_bytes(func, names, max_bytes)
+    rng = np.random.default_rng(seed)
+    out: list[np.ndarray] = []
+    for i, t in enumerate(types):
+        if not isinstance(t, MemRefType):
+            out.append(np.asarray(scalars[names[i]]))
+            continue
+        shape = t.get_shape()
+        et = t.element_type
+        arr: np.ndarray
+        if is_float(et):
+            arr = rng.uniform(-1.0, 1.0, size=shape)
+        elif int_width(et) == 1:
+            arr = rng.random(size=shape) < 0.5
+        else:
+            arr = rng.integers(-8, 9, size=shape)
+        out.append(np.asarray(array_converter(et)(arr)).astype(np_dtype(et)))
+    return out
+
+
+def _nbytes(shape: Sequence[int], elt: Attribute) -> int:
+    """Bytes the interpreter holds for a static ``shape`` of ``elt`` (Python ints: no overflow)."""
+    try:
+        size = np_dtype(elt).itemsize
+    except TypeError:  # an element type the interpreter rejects later, with its own message
+        size = 8
+    return math.prod(shape) * size
+
+
+def _human(n: int) -> str:
+    for unit, size in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= size:
+            return f"{n / size:.4g} {unit}"
+    return f"{n} B"
+
+
+def _check_argument_bytes(func: Operation, names: Sequence[str], max_bytes: int) -> None:
+    sizes = [
+        (i, t, _nbytes(t.get_shape(), t.element_type))
+        for i, t in enumerate(function_type(func).inputs.data)
+        if isinstance(t, MemRefType)
+    ]
+    total = sum(n for _, _, n in sizes)
+    if total <= max_bytes:
+        return
+    name = symbol_name(func)
+    i, t, n = max(sizes, key=lambda x: x[2])
+    if len(sizes) == 1:
+        what = f"parameter {i} (%{names[i]}) of @{name}, {t}, takes {total} bytes ({_human(total)})"
+    else:
+        what = (
+            f"the memref parameters of @{name} take {total} bytes together "
+            f"({_human(total)}; the largest is parameter {i} (%{names[i]}), {t}, with {n} bytes)"
+        )
+    raise KernelError(
+        func,
+        f"{what}, more than the limit of {max_bytes} bytes ({_human(max_bytes)}) on the buffers "
+        "the check allocates (it holds several copies of each); raise it with --max-bytes",
+    )
+
+
+def check_value_bytes(module: Operation, max_bytes: int) -> None:
+    """A vector value or a memref.alloc/alloca larger than ``max_bytes`` is refused before the
+    run (the interpreter would try to allocate it)."""
+    for op in module.walk():
+        allocates = isinstance(op, AllocOp | AllocaOp)
+        for i, r in enumerate(op.results):
+            t = r.type
+            if not isinstance(t, VectorType | MemRefType) or (isinstance(t, MemRefType) and not allocates):
+                continue
+            shape = t.get_shape()
+            if any(d < 0 for d in shape):
+                continue
+            n = _nbytes(shape, t.element_type)
+            if n > max_bytes:
+                raise KernelError(
+                    op,
+                    f"result {i}, {t}, takes {n} bytes ({_human(n)}), more than the limit "
+                    f"of {max_bytes} bytes ({_human(max_bytes)}) on the values the check "
+                    "allocates; raise it with --max-bytes",
+                )
+
+
+def check_launch(grid: tuple[int, ...], grid_from: str, n_sg: int, sg_from: str, max_subgroups: int) -> None:
+    """Refuse a launch that would run more than ``max_subgroups`` subgroup programs."""
+    n_wg = math.prod(grid)
+    total = n_wg * n_sg
+    if total > max_subgroups:
+        raise ValueError(
+            f"the launch has {n_wg} workgroup(s) ({grid_from}) x {n_sg} subgroup(s) ({sg_from}) = "
+            f"{total} subgroups to run, more than the limit of {max_subgroups}; raise it with "
+            "--max-subgroups"
+        )
