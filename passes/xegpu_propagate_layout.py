@@ -47,15 +47,20 @@ Options
                                 layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>} ...
 
     and with ``layout-kind=inst`` the derived A also carries ``inst_data = [8, 16]``, B
-    ``inst_data = [16, 16]``.
+    ``inst_data = [16, 16]``, and the user's ``layout_cd`` ``inst_data = [8, 16]``.
 
 ``print-only=true`` (default ``false``)
-    Print one line per value with a derived layout, ``// %name (result #0 of 'op'): LAYOUT``
-    (``%res#1`` for a result of a multi-result op), then one per conversion or constant clone
-    the rewrite would insert, and leave the IR unchanged::
+    Print one line per value with a layout (written or derived),
+    ``// %name (result #0 of 'op'): LAYOUT`` (``%res#1`` for a result of a multi-result op),
+    then one per conversion or constant clone the rewrite would insert
+    (``// convert_layout %e (result #0 of 'math.exp') for operand #0 of 'arith.negf': FROM -> TO``,
+    ``// clone %z (result #0 of 'arith.constant') for operand #1 of 'arith.addf': LAYOUT``),
+    and leave the IR unchanged. On the dpas above (before) it prints, before the unchanged
+    module::
 
-        // %x (result #0 of 'xegpu.load_nd'): #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128]>
-        // convert_layout %e (result #0 of 'math.exp') for operand #0 of 'arith.negf': FROM -> TO
+        // %c (result #0 of 'xegpu.dpas'): #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>
+
+The per-op-class tables of :mod:`wgdist.passes.propagate` say how each op takes part.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from xdsl.ir import Attribute
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriteWalker, TypeConversionPattern
 
-from wgdist.dialects.xegpu.attrs import LayoutAttr, SgMapAttr, WgMapAttr
+from wgdist.dialects.xegpu import LayoutAttr, SgMapAttr, WgMapAttr
 
 
 class UpgradeLayoutSpellings(TypeConversionPattern):
