@@ -100,6 +100,10 @@ def operand_role(op: Operation, index: int) -> Role:
 
 @dataclass
 class Analysis:
+    """The layouts of a module's values (``layout``) and of the uses that require one
+    (``uses``), with those the user wrote (``fixed``, ``fixed_uses``); :meth:`run` computes them
+    for the layout kind ``kind``."""
+
     kind: Kind = "subgroup"
     layout: dict[SSAValue, AnyLayout] = field(default_factory=dict)
     fixed: set[SSAValue] = field(default_factory=set)
@@ -162,6 +166,8 @@ class Analysis:
 
     # ---- seeds -------------------------------------------------------------------------------
     def _fixed_result(self, v: SSAValue) -> AnyLayout | None:
+        """The layout ``v`` is produced with whatever its users need: what its anchor produces,
+        else what is written on it (extended by the inst/lane defaults)."""
         anchor = ANCHORS.get(type(v.op)) if isinstance(v, OpResult) else None
         if isinstance(v, OpResult) and anchor is not None and anchor.produced is not None:
             produced = anchor.produced(v.op)
