@@ -10,7 +10,8 @@ Layout of the package:
 ``core``                    frames, steps, the function/block compiler, :class:`OpTable`
 ``table``                   every family's entries merged into ``HANDLERS`` (by op class)
 ``launch``                  a launch: workgroup and subgroup mode, the barrier scheduler
-``values``                  runtime values: element types, buffers, views, descriptors
+``elements``                how scalars and vector elements of each type are held
+``values``                  runtime values (buffers, views, descriptors) and the errors
 ``compare``                 a workgroup-mode run against a subgroup-mode run
 ``kernel_inputs``           random inputs, the subgroup count, the size limits of a check
 ``arith``, ``arith_casts``  ``math``, ``func``, ``gpu``, ``memref``, ``scf``: one family each

@@ -27,9 +27,7 @@ from xdsl.ir import Attribute, Operation
 
 from wgdist.dialects.arith import CmpfOp, CmpiOp, RemFOp, SelectOp
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable
-from wgdist.interp.values import (
-    InterpError,
-    UnsupportedOpError,
+from wgdist.interp.elements import (
     array_converter,
     element_type,
     int_width,
@@ -41,6 +39,7 @@ from wgdist.interp.values import (
     unsigned_dtype,
     wrap_int,
 )
+from wgdist.interp.values import InterpError, UnsupportedOpError
 
 Fn = Callable[..., Any]
 

@@ -27,9 +27,7 @@ from wgdist.dialects.arith_casts import (
 )
 from wgdist.interp.arith import elementwise
 from wgdist.interp.core import FuncCompiler, Step, StepTable
-from wgdist.interp.values import (
-    InterpError,
-    UnsupportedOpError,
+from wgdist.interp.elements import (
     bit_width,
     bits_dtype,
     element_type,
@@ -42,6 +40,7 @@ from wgdist.interp.values import (
     unsigned_dtype,
     wrap_int,
 )
+from wgdist.interp.values import InterpError, UnsupportedOpError
 
 
 def _cast(c: FuncCompiler, op: Operation, kind: str) -> Step:

@@ -15,8 +15,9 @@ from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 
 from wgdist.diagnostics import location_of
 from wgdist.interp.core import symbol_name
+from wgdist.interp.elements import array_converter, int_width, is_float, np_dtype
 from wgdist.interp.launch import function_type
-from wgdist.interp.values import KernelError, array_converter, int_width, is_float, np_dtype
+from wgdist.interp.values import KernelError
 
 # The interpreter keeps several copies of each argument buffer (inputs, one per mode, write
 # tracking): 256 MiB of arguments take about 4.5 GB of memory and half a minute.

@@ -21,6 +21,7 @@ from xdsl.ir import Operation
 
 from wgdist.diagnostics import location_of
 from wgdist.interp.core import FuncCode, Program, Thread, Wait, WorkgroupShared, symbol_name
+from wgdist.interp.elements import array_converter, np_dtype, scalar_converter
 from wgdist.interp.table import TABLE
 from wgdist.interp.values import (
     Buffer,
@@ -29,10 +30,7 @@ from wgdist.interp.values import (
     KernelError,
     MemRef,
     UnsupportedOpError,
-    array_converter,
     memref_layout,
-    np_dtype,
-    scalar_converter,
 )
 
 

@@ -16,7 +16,7 @@ from xdsl.ir import Operation
 
 from wgdist.interp.arith import elementwise
 from wgdist.interp.core import FuncCompiler, Step, StepTable
-from wgdist.interp.values import element_type, int_width, np_dtype
+from wgdist.interp.elements import element_type, int_width, np_dtype
 
 
 def _erf(x: Any) -> Any:

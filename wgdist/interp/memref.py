@@ -21,16 +21,14 @@ from xdsl.dialects.memref import (
 from xdsl.ir import Attribute, Operation
 
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable, Thread
+from wgdist.interp.elements import is_float, np_dtype, scalar_converter
 from wgdist.interp.values import (
     Buffer,
     InterpError,
     MemRef,
     UnsupportedOpError,
-    is_float,
     memref_layout,
-    np_dtype,
     offset_grid,
-    scalar_converter,
 )
 
 DYNAMIC = -(2**63)

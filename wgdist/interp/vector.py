@@ -30,10 +30,7 @@ from wgdist.dialects.vector import (
 )
 from wgdist.interp.arith import elementwise
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable
-from wgdist.interp.memref import DYNAMIC
-from wgdist.interp.values import (
-    InterpError,
-    UnsupportedOpError,
+from wgdist.interp.elements import (
     array_converter,
     bit_width,
     bits_dtype,
@@ -43,6 +40,8 @@ from wgdist.interp.values import (
     scalar_converter,
     to_bits,
 )
+from wgdist.interp.memref import DYNAMIC
+from wgdist.interp.values import InterpError, UnsupportedOpError
 
 
 def _ints(attr: ArrayAttr[IntegerAttr]) -> tuple[int, ...]:

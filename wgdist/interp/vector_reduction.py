@@ -11,13 +11,8 @@ from xdsl.ir import Attribute, Operation
 
 from wgdist.dialects.vector import CombiningKindAttr, MultiDimReductionOp, ReductionOp
 from wgdist.interp.core import FuncCompiler, Step, StepTable
-from wgdist.interp.values import (
-    UnsupportedOpError,
-    element_type,
-    int_width,
-    is_float,
-    unsigned_dtype,
-)
+from wgdist.interp.elements import element_type, int_width, is_float, unsigned_dtype
+from wgdist.interp.values import UnsupportedOpError
 from wgdist.interp.vector import vector_step
 
 Reduce = Callable[[np.ndarray, tuple[int, ...]], Any]

@@ -8,13 +8,8 @@ from xdsl.dialects.builtin import VectorType
 
 from wgdist.dialects.xegpu import ConvertLayoutOp, DpasOp
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable
-from wgdist.interp.values import (
-    InterpError,
-    UnsupportedOpError,
-    array_converter,
-    element_type,
-    is_float,
-)
+from wgdist.interp.elements import array_converter, element_type, is_float
+from wgdist.interp.values import InterpError, UnsupportedOpError
 
 
 def _dpas(c: FuncCompiler, op: DpasOp) -> Step:

@@ -30,16 +30,9 @@ from wgdist.dialects.xegpu import (
     StoreMatrixOp,
 )
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable
+from wgdist.interp.elements import bit_width, bits_dtype, byte_width
 from wgdist.interp.memref import is_slm
-from wgdist.interp.values import (
-    InterpError,
-    MemDesc,
-    MemRef,
-    UnsupportedOpError,
-    bit_width,
-    bits_dtype,
-    byte_width,
-)
+from wgdist.interp.values import InterpError, MemDesc, MemRef, UnsupportedOpError
 from wgdist.interp.xegpu_nd import mixed_getter
 from wgdist.interp.xegpu_scatter import memref_source
 

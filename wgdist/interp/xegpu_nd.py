@@ -24,14 +24,8 @@ from wgdist.dialects.xegpu import (
     UpdateNdOffsetOp,
 )
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable, Thread
-from wgdist.interp.values import (
-    InterpError,
-    MemRef,
-    NdDesc,
-    UnsupportedOpError,
-    bit_width,
-    offset_grid,
-)
+from wgdist.interp.elements import bit_width
+from wgdist.interp.values import InterpError, MemRef, NdDesc, UnsupportedOpError, offset_grid
 
 IntList = Callable[[Frame], tuple[int, ...]]
 

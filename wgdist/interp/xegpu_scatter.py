@@ -25,16 +25,8 @@ from wgdist.dialects.xegpu import (
     UpdateOffsetOp,
 )
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable
-from wgdist.interp.values import (
-    InterpError,
-    MemRef,
-    ScatterDesc,
-    UnsupportedOpError,
-    array_converter,
-    int_width,
-    is_float,
-    unsigned_dtype,
-)
+from wgdist.interp.elements import array_converter, int_width, is_float, unsigned_dtype
+from wgdist.interp.values import InterpError, MemRef, ScatterDesc, UnsupportedOpError
 from wgdist.interp.xegpu_nd import tdesc_type
 
 

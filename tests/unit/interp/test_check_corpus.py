@@ -30,8 +30,8 @@ from xdsl.utils.exceptions import DiagnosticException
 import wgdist
 from wgdist.checker import check, infer_subgroups
 from wgdist.interp import UnsupportedOpError
+from wgdist.interp.elements import is_float
 from wgdist.interp.launch import kernel_functions, known_grid
-from wgdist.interp.values import is_float
 
 ROOT = Path(__file__).resolve().parents[3]
 PASSES = ROOT / "tests" / "filecheck" / "passes"

@@ -9,7 +9,7 @@ import pytest
 
 import wgdist
 from wgdist.interp import run_kernel
-from wgdist.interp.values import bf16_bits, bit_width, round_bf16
+from wgdist.interp.elements import bf16_bits, bit_width, round_bf16
 
 
 def kernel(params: str, body: str) -> str:
