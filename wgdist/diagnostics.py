@@ -1,5 +1,5 @@
 # TEMP-SHIM: remove at integration
-"""Moved to :mod:`wgdist.ir.diagnostics` (and :mod:`wgdist.ir.verify` for ``first_verify_error``)."""
+"""Moved to :mod:`wgdist.ir.diagnostics` (and :mod:`wgdist.ir.verifier` for ``first_verify_error``)."""
 
 from wgdist.ir.diagnostics import *  # noqa: F403
 from wgdist.ir.diagnostics import (  # noqa: F401
@@ -9,4 +9,4 @@ from wgdist.ir.diagnostics import (  # noqa: F401
     format_op_error,
     location_of,
 )
-from wgdist.ir.verify import first_verify_error  # noqa: F401
+from wgdist.ir.verifier import first_verify_error  # noqa: F401

@@ -20,11 +20,10 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import NoReturn
 
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
-
-from wgdist.ir.diagnostics import PipelineError, format_parse_error
 
 USER_ERROR = 1
 INTERNAL_ERROR = 2
@@ -54,11 +53,14 @@ def run_tool(
     try:
         return body() or 0
     except ParseError as e:
-        _error(format_parse_error(e))
-    except (PipelineError, ArgSpecParseError) as e:  # ArgSpecParseError: a BaseException
+        _error(_diagnostics().format_parse_error(e))
+    except ArgSpecParseError as e:  # a malformed -p pipeline (a BaseException in xDSL 0.74)
         _error(f"{name}: error: {e}".rstrip())
-    except DiagnosticException as e:  # located already (file:line:col: error: ...)
-        _error(str(e).split("\n\n", 1)[0].rstrip())
+    except DiagnosticException as e:
+        if isinstance(e, _diagnostics().PipelineError):  # about the command line's -p
+            _error(f"{name}: error: {e}".rstrip())
+        else:  # located already (file:line:col: error: ...)
+            _error(str(e).split("\n\n", 1)[0].rstrip())
     except MemoryError as e:
         detail = f" ({e})" if str(e) else ""
         _error(f"{name}: error: out of memory{detail}" + (f"; {memory_hint}" if memory_hint else ""))
@@ -89,6 +91,14 @@ def run_tool(
 
 def _error(message: str) -> None:
     print(message, file=sys.stderr)
+
+
+def _diagnostics() -> ModuleType:
+    """:mod:`wgdist.ir.diagnostics`, imported only when a diagnostic is printed: it loads xDSL's
+    IR, which a tool without IR (``wgdist-reorder``) never needs otherwise (start-up cost)."""
+    from wgdist.ir import diagnostics
+
+    return diagnostics
 
 
 __all__ = ["INTERNAL_ERROR", "USER_ERROR", "ArgumentParser", "run_tool"]

@@ -35,7 +35,7 @@ class OpError(DiagnosticException):
 
 
 class VerifyError(OpError, VerifyException):
-    """A verifier failure of one op (xDSL's verifier or :func:`wgdist.ir.verify.check_op`),
+    """A verifier failure of one op (xDSL's verifier or :func:`wgdist.ir.verifier.check_op`),
     located at the op; still a ``VerifyException`` for callers that catch those."""
 
 

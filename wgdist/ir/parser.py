@@ -1,5 +1,8 @@
 """wgdist's textual IR parser: xDSL's, with op locations and LLVM-compatible literals.
 
+:func:`parse` reads text (or bytes: not UTF-8 is a located error) with a
+:class:`LocatingParser`, which differs from xDSL's ``Parser`` as follows.
+
 * Every parsed op gets a ``FileLineColLoc`` (xDSL records one only when the text spells
   ``loc(...)``), so diagnostics can name ``file:line:col``; ``line_offset`` shifts lines for the
   chunks of ``--split-input-file``.
@@ -8,10 +11,10 @@
   -mlir-print-debuginfo`` puts every location alias; an alias never defined is a located error.
 * An attribute or type that fails to build (an integer out of range for its type, ...) is a
   located parse error, not an exception from deep inside xDSL.
-* wgdist's rules beyond xDSL's verifiers (:func:`wgdist.ir.verify.check_op`: LLVM 22's rules
+* wgdist's rules beyond xDSL's verifiers (:func:`wgdist.ir.verifier.check_op`: LLVM 22's rules
   for xDSL's vector ops, the discardable ``layout_result_N``/``layout_operand_N`` layouts fitting
   their value) are checked on every op as it is read: a located error naming the op, not a
-  failure in a later pass. :func:`wgdist.ir.verify.verify` applies the same rules to a module.
+  failure in a later pass. :func:`wgdist.ir.verify` applies the same rules to a module.
 * A hexadecimal literal inside ``dense<...>`` of a float element type is the element's bit
   pattern, as in MLIR (``dense<0xFF800000> : vector<4xf32>`` is -inf). xDSL 0.74 reads it as an
   integer and converts the number, silently producing 4.28e9.
@@ -44,7 +47,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Position, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind
 
-from wgdist.ir.verify import check_op
+from wgdist.ir.verifier import check_op
 
 _PENDING = "wgdist.pending-location-alias "
 # What xDSL raises when a parsed value cannot be built (out of range, not a valid enum member...)
@@ -64,18 +67,21 @@ def parse(
     ``name`` is the file name diagnostics print; ``line_offset`` shifts their lines (a chunk of a
     ``--split-input-file`` input). Bytes that are not UTF-8 are a located error.
     """
-    if isinstance(source, bytes):
-        try:
-            source = source.decode()
-        except UnicodeDecodeError as e:
-            line = source.count(b"\n", 0, e.start) + 1 + line_offset
-            col = e.start - (source.rfind(b"\n", 0, e.start) + 1) + 1
-            raise DiagnosticException(
-                f"{name}:{line}:{col}: error: input is not UTF-8 text (byte 0x{source[e.start]:02x})"
-            ) from None
-    parser = LocatingParser(ctx, source, name)
+    text = source if isinstance(source, str) else _decode(source, name, line_offset)
+    parser = LocatingParser(ctx, text, name)
     parser.line_offset = line_offset
     return parser.parse_module(implicit_module)
+
+
+def _decode(data: bytes, name: str, line_offset: int) -> str:
+    try:
+        return data.decode()
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1 + line_offset
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise DiagnosticException(
+            f"{name}:{line}:{col}: error: input is not UTF-8 text (byte 0x{data[e.start]:02x})"
+        ) from None
 
 
 class _HexFloatElement(Parser._TensorLiteralElement):

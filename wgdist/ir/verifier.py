@@ -12,8 +12,9 @@ to the same rules as parsed IR, with the same messages.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from typing import Any
 
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
@@ -27,12 +28,13 @@ _LAYOUT_ATTR_PREFIXES = ("layout_result_", "layout_operand_")
 def check_op(op: Operation) -> None:
     """wgdist's rules for one op beyond its xDSL verifier; raises an unlocated ``VerifyException``.
 
-    * ``vector.`` ops whose xDSL verifier is weaker than LLVM 22's
-      (:mod:`wgdist.dialects.vector_ops.checked`);
+    * xDSL's vector ops whose verifier is weaker than LLVM 22's
+      (:data:`wgdist.dialects.vector_ops.checked.PARSE_CHECKS`, by op class);
     * the discardable ``layout_result_N``/``layout_operand_N`` layouts of any op fit the value
       they describe (:func:`wgdist.dialects.xegpu.ops_verify.check_value_layout_attrs`).
     """
-    if op.name.startswith("vector.") and (vector_check := _vector_checks().get(op.name)) is not None:
+    # the name test keeps the vector rules (and the vector dialect) unloaded for other ops
+    if op.name.startswith("vector.") and (vector_check := _vector_checks().get(type(op))) is not None:
         vector_check(op)
     if any(name.startswith(_LAYOUT_ATTR_PREFIXES) for name in op.attributes):
         _layout_attr_check()(op)
@@ -108,7 +110,7 @@ def _layout_attr_check() -> Callable[[Operation], None]:
     return check_value_layout_attrs
 
 
-def _vector_checks() -> dict[str, Callable[[Operation], None]]:
+def _vector_checks() -> Mapping[Any, Callable[[Operation], None]]:
     """The vector rules. Imported lazily, on the first ``vector.`` op, to keep start-up cheap:
     loading them pulls in the vector dialect (~0.1 s), which an input without vector ops never
     needs."""
