@@ -23,13 +23,12 @@ from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
 from wgdist import context, parse, run_pipeline
 from wgdist.diagnostics import PipelineError, first_verify_error
 from wgdist.interp.compare import Comparison, compare_buffers
-from wgdist.interp.core import symbol_name
+from wgdist.interp.core import describe_op, symbol_name
 from wgdist.interp.kernel_inputs import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_SUBGROUPS,
     check_launch,
     check_value_bytes,
-    describe_op,
     infer_subgroups,
     is_int,
     param_names,

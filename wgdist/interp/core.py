@@ -85,6 +85,12 @@ def symbol_name(op: Operation) -> str:
     return attr.data
 
 
+def describe_op(op: Operation) -> str:
+    """``'name' at file:line:col`` (without the location when there is none)."""
+    loc = location_of(op)
+    return f"'{op.name}'" + (f" at {loc}" if loc else "")
+
+
 @dataclass
 class WorkgroupShared:
     """State all subgroups of one workgroup share: SLM allocations and barriers."""

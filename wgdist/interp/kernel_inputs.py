@@ -13,8 +13,7 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, MemRefType, VectorT
 from xdsl.dialects.memref import AllocaOp, AllocOp
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 
-from wgdist.diagnostics import location_of
-from wgdist.interp.core import symbol_name
+from wgdist.interp.core import describe_op, symbol_name
 from wgdist.interp.elements import array_converter, int_width, is_float, np_dtype
 from wgdist.interp.launch import function_type
 from wgdist.interp.values import KernelError
@@ -67,12 +66,6 @@ def _layout_sources(func: Operation) -> Iterator[tuple[int, Operation, str]]:
         for what, a in named:
             for n in _layout_counts(a):
                 yield n, op, what
-
-
-def describe_op(op: Operation) -> str:
-    """``'name' at file:line:col`` (without the location when there is none)."""
-    loc = location_of(op)
-    return f"'{op.name}'" + (f" at {loc}" if loc else "")
 
 
 def infer_subgroups(func: Operation) -> int:

@@ -2,7 +2,7 @@
 
 *Workgroup mode* runs the function once per workgroup (``gpu.subgroup_id`` has no value there).
 *Subgroup mode* runs it once per subgroup id of each workgroup. The subgroups of a workgroup are
-generators advanced in turn until each one waits at a barrier or returns: a ``gpu.barrier``
+generators advanced in turn (in id order) until each one waits at a barrier or returns: a ``gpu.barrier``
 releases when every subgroup of the workgroup waits at one; a named barrier wait releases when
 its generation completed. When nothing can proceed, the workgroup is deadlocked and the error
 says which subgroup waits where.
@@ -20,7 +20,15 @@ from xdsl.dialects.builtin import DenseArrayBase, FunctionType, MemRefType
 from xdsl.ir import Operation
 
 from wgdist.diagnostics import location_of
-from wgdist.interp.core import FuncCode, Program, Thread, Wait, WorkgroupShared, symbol_name
+from wgdist.interp.core import (
+    FuncCode,
+    Program,
+    Thread,
+    Wait,
+    WorkgroupShared,
+    describe_op,
+    symbol_name,
+)
 from wgdist.interp.elements import array_converter, np_dtype, scalar_converter
 from wgdist.interp.table import TABLE
 from wgdist.interp.values import (
@@ -179,11 +187,6 @@ def run_kernel(
     return RunResult(bufs, ops, time.perf_counter() - start, g)
 
 
-def _where(op: Operation) -> str:
-    loc = location_of(op)
-    return f"'{op.name}'" + (f" at {loc}" if loc else "")
-
-
 def run_workgroup(code: FuncCode, threads: list[Thread], args: list[Any]) -> None:
     n = len(threads)
     shared = threads[0].shared
@@ -225,10 +228,10 @@ def _deadlock_message(threads: list[Thread], waits: list[Wait | None], done: lis
         if done[i]:
             key = "returned"
         elif w is not None and w[0] == "barrier":
-            key = f"wait at {_where(w[1])}"
+            key = f"wait at {describe_op(w[1])}"
         else:
             assert w is not None
-            key = f"wait at {_where(w[1])} on named barrier {w[2]}"
+            key = f"wait at {describe_op(w[1])} on named barrier {w[2]}"
         groups.setdefault(key, []).append(t.sg if t.sg is not None else 0)
     first_op = next(w[1] for w in waits if w is not None)
     loc = location_of(first_op)

@@ -1,5 +1,6 @@
-"""memref ops: load/store, alloc/alloca (SLM allocations are shared by a workgroup), subview,
-cast, dim, copy; plus the box read/write helpers the vector and xegpu families use."""
+"""memref ops: load/store, alloc/alloca (SLM allocations are shared by a workgroup), dealloc and
+assume_alignment (no effect), subview, cast and memory_space_cast, dim, copy; plus the box
+read/write helpers the vector family uses and :func:`is_slm`."""
 
 from __future__ import annotations
 

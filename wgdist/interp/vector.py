@@ -40,7 +40,7 @@ from wgdist.interp.elements import (
     scalar_converter,
     to_bits,
 )
-from wgdist.interp.memref import DYNAMIC
+from wgdist.interp.memref import mixed
 from wgdist.interp.values import InterpError, UnsupportedOpError
 
 
@@ -92,8 +92,7 @@ def _fma(c: FuncCompiler, op: FMAOp) -> Step:
 
 
 def _resolve(op: Operation, v: Frame, static: tuple[int, ...], dyn: list[int], shape: tuple[int, ...]) -> tuple[int, ...]:
-    it = iter(dyn)
-    pos = tuple(v[next(it)] if s == DYNAMIC else s for s in static)
+    pos = tuple(mixed(v, static, dyn))
     for d, (p, n) in enumerate(zip(pos, shape)):
         if not 0 <= p < n:
             raise InterpError(op, f"position {list(pos)} is out of bounds in dimension {d} (size {n})")

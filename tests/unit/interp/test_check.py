@@ -9,11 +9,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import BFloat16Type, Float32Type
 
 import wgdist
+import wgdist.checker
 from tests.support.samples import gemm_sg, gemm_wg
 from wgdist.checker import check, infer_subgroups
+from wgdist.diagnostics import PipelineError
+from wgdist.interp import find_function
+from wgdist.interp.compare import Comparison, compare_buffers
+from wgdist.interp.values import Buffer
 from wgdist.tools.wgdist_check import run as cli
+from wgdist.tools.wgdist_opt import main as opt_main
 
 ONE = (256, 256, 256, (8, 4), (32, 64), 32)  # one tile per subgroup
 WRAP = (128, 128, 64, (4, 2), (16, 32), 16)  # 2 x 2 rounds per subgroup
@@ -68,8 +75,6 @@ def test_workgroups_writing_the_same_tile_are_reported() -> None:
 
 def test_infer_subgroups_from_layouts() -> None:
     m = wgdist.parse(gemm_wg(*WRAP))
-    from wgdist.interp import find_function
-
     assert infer_subgroups(find_function(m, None)) == 8
 
 
@@ -135,11 +140,6 @@ def test_console_script_runs(tmp_path: Path) -> None:
 
 
 def test_bf16_buffers_are_compared_with_a_bf16_tolerance() -> None:
-    from xdsl.dialects.builtin import BFloat16Type, Float32Type
-
-    from wgdist.interp.compare import Comparison, compare_buffers
-    from wgdist.interp.values import Buffer
-
     ref = np.array([1.0, 0.5, -3.0], np.float32)
     one_ulp = (ref.view(np.uint32) + (1 << 16)).view(np.float32)  # the next bf16 value up
     for elt, ok in ((BFloat16Type(), True), (Float32Type(), False)):
@@ -211,8 +211,6 @@ def test_cli_malformed_pipeline_is_one_message(
 
 
 def test_library_malformed_pipeline_raises_pipeline_error() -> None:
-    from wgdist.diagnostics import PipelineError
-
     with pytest.raises(PipelineError, match="Expected pass name here"):
         check(SMALL.replace("SHAPE", "16x16"), ",")
 
@@ -234,8 +232,6 @@ gpu.module @m {
 def test_layouts_in_the_function_attribute_dictionary_are_not_the_kernel_layouts() -> None:
     """They used to count: 'layouts disagree ...: 4 ('gpu.func'), 32 ('gpu.func')'."""
     m = wgdist.parse(FUNC_ATTRIBUTES.replace("OTHER", "#l"))
-    from wgdist.interp import find_function
-
     assert infer_subgroups(find_function(m, None)) == 4
     r = check(FUNC_ATTRIBUTES.replace("OTHER", "#l"), PIPELINE)
     assert r.ok and r.subgroups == 4, r.report
@@ -342,8 +338,6 @@ def test_cli_max_subgroups_raises_the_limit(tmp_path: Path, capsys: pytest.Captu
 def test_cli_out_of_memory_is_one_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import wgdist.checker
-
     def no_memory(*args: object, **kwargs: object) -> None:
         raise MemoryError("Unable to allocate 37.3 GiB for an array")
 
@@ -419,8 +413,6 @@ def test_locations_survive_repeated_checks_and_wgdist_opt_in_one_process(
     """A fuzzer calling the tools' main() in one process saw wgdist-check errors without
     file:line:col; that was a wgdist-check before its verifier errors were located, but no state
     shared between calls (context, parser, caches) may lose them."""
-    from wgdist.tools.wgdist_opt import main as opt_main
-
     k = write(tmp_path, "bad.mlir", (
         "func.func @f6(%v: vector<4x8xf32>) {\n"
         "  %0 = vector.transpose %v, [1, 0, 2] : vector<4x8xf32> to vector<8x4xf32>\n  return\n}\n"

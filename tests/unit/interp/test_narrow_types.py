@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IndexType, IntegerType
 
 import wgdist
 from wgdist.interp import run_kernel
@@ -36,8 +37,6 @@ RNG = np.random.default_rng(11)
 
 
 def test_bit_widths() -> None:
-    from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IndexType, IntegerType
-
     widths = [bit_width(t) for t in (BFloat16Type(), Float16Type(), Float32Type(), IndexType(), IntegerType(8), IntegerType(1))]
     assert widths == [16, 16, 32, 64, 8, 1]
 

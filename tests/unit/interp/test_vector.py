@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import wgdist
-from wgdist.interp import InterpError, run_kernel
+from wgdist.interp import InterpError, UnsupportedOpError, run_kernel
 
 
 def run1(body: str, params: str, args: list[np.ndarray]):  # type: ignore[no-untyped-def]
@@ -160,8 +160,6 @@ def test_private_alloc_is_poisoned_with_nan() -> None:
 
 
 def test_unsupported_op_is_reported_by_name() -> None:
-    from wgdist.interp import UnsupportedOpError
-
     src = """gpu.module @m {
   gpu.func @k(%o: memref<1xindex>) kernel {
     %t = gpu.thread_id x
