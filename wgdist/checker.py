@@ -9,8 +9,7 @@ subgroup count and the size limits come from :mod:`wgdist.interp.kernel_inputs`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,10 +17,9 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
-from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
+from xdsl.utils.exceptions import ArgSpecParseError
 
 from wgdist import context, parse, run_pipeline
-from wgdist.diagnostics import PipelineError, first_verify_error
 from wgdist.interp.compare import Comparison, compare_buffers
 from wgdist.interp.core import describe_op, symbol_name
 from wgdist.interp.kernel_inputs import (
@@ -36,6 +34,8 @@ from wgdist.interp.kernel_inputs import (
 )
 from wgdist.interp.launch import RunResult, find_function, function_type, known_grid, run_kernel
 from wgdist.interp.values import KernelError
+from wgdist.ir.diagnostics import PipelineError
+from wgdist.ir.verifier import located_verify_errors
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -70,22 +70,9 @@ def _module(src: str | Path | ModuleOp, ctx: Context) -> ModuleOp:
         module = parse(src.read_text(), ctx, str(src))
     else:
         module = parse(src, ctx)
-    with _located(module):
+    with located_verify_errors(module):
         module.verify()
     return module
-
-
-@contextmanager
-def _located(module: ModuleOp) -> Iterator[None]:
-    """Turn a ``VerifyException`` of ``module`` into the first failing op's located error
-    (``file:line:col: error: 'op' ...``, as wgdist-opt reports it)."""
-    try:
-        yield
-    except VerifyException:
-        located = first_verify_error(module)
-        if located is None:
-            raise
-        raise located from None
 
 
 def _check_options(
@@ -153,7 +140,7 @@ def check(
     elif pipeline is not None:
         sg_mod = wg_mod.clone()
         try:
-            with _located(sg_mod):
+            with located_verify_errors(sg_mod):
                 run_pipeline(sg_mod, pipeline, ctx)
         except ArgSpecParseError as e:  # a BaseException in xDSL 0.74: a malformed pipeline
             raise PipelineError(str(e).rstrip()) from None

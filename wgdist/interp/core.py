@@ -23,8 +23,8 @@ from xdsl.dialects.builtin import StringAttr
 from xdsl.dialects.func import CallOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
-from wgdist.diagnostics import location_of
 from wgdist.interp.values import BarrierState, InterpError, UnsupportedOpError, WriterInfo
+from wgdist.ir.diagnostics import location_of
 
 Frame = list[Any]
 Step = Callable[[Frame], None]

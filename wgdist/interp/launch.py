@@ -19,7 +19,6 @@ import numpy as np
 from xdsl.dialects.builtin import DenseArrayBase, FunctionType, MemRefType
 from xdsl.ir import Operation
 
-from wgdist.diagnostics import location_of
 from wgdist.interp.core import (
     FuncCode,
     Program,
@@ -40,6 +39,7 @@ from wgdist.interp.values import (
     UnsupportedOpError,
     memref_layout,
 )
+from wgdist.ir.diagnostics import location_of
 
 
 @dataclass

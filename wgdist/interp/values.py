@@ -19,8 +19,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import DiagnosticException
 
-from wgdist.diagnostics import OpError
 from wgdist.interp.elements import bits_dtype, byte_width, from_bits, to_bits
+from wgdist.ir.diagnostics import OpError
 
 
 class InterpError(OpError):

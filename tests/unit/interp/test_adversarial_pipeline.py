@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import wgdist
 from wgdist import run_pipeline
-from wgdist.diagnostics import OpError
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import Layout
 from wgdist.layout_rules import RuleError
 from wgdist.layout_rules_shape import shape_cast_source_layout

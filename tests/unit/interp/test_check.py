@@ -15,10 +15,10 @@ import wgdist
 import wgdist.checker
 from tests.support.samples import gemm_sg, gemm_wg
 from wgdist.checker import check, infer_subgroups
-from wgdist.diagnostics import PipelineError
 from wgdist.interp import find_function
 from wgdist.interp.compare import Comparison, compare_buffers
 from wgdist.interp.values import Buffer
+from wgdist.ir.diagnostics import PipelineError
 from wgdist.tools.wgdist_check import run as cli
 from wgdist.tools.wgdist_opt import main as opt_main
 
