@@ -34,8 +34,8 @@ interpreter needs three things that design does not give:
   or a called function, so every region op that contains one must be suspendable in the middle:
   here such ops compile to generator steps (:class:`~wgdist.interp.core.GenStep`), the rest to
   plain functions. With nested calls that cannot suspend, each subgroup would need an OS thread.
-* **Speed.** A check runs every subgroup of every workgroup of the launch (tens of thousands of
-  program instances, millions of ops). Each function is compiled once into closures that read
+* **Speed.** A check runs every subgroup of every workgroup of the launch (up to 65536 program
+  instances by default, often millions of ops). Each function is compiled once into closures that read
   and write integer slots of a list (the frame); executing an op is one Python call, without a
   dispatch, a dictionary of SSA values or a result tuple.
 * **Semantics xDSL 0.74 has no implementations for:** ``vector``, ``gpu`` (ids, sizes, barriers)

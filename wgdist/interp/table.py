@@ -9,7 +9,7 @@ an error at import, as is an elementwise op that is neither implemented nor list
 :data:`UNSUPPORTED_ELEMENTWISE`.
 
 Adding an op: its compiler goes into the ``STEPS`` (or ``ELEMENTWISE``) of the module named
-after its dialect and family; nothing else here changes.
+after its dialect and family; only a new family module is added to the list below.
 """
 
 from __future__ import annotations
