@@ -48,7 +48,8 @@ folded (an index ``arith.constant`` offset of the kernel counts as a constant), 
 
 Handled: create_nd_tdesc (with/without offsets, memref or integer address), load_nd (keeps
 ``transpose``/``packed``), store_nd, prefetch_nd, update_nd_offset, load_matrix, store_matrix,
-dpas (every A x B tile pair, K chained), elementwise arith/math, arith.constant, vector.broadcast,
+dpas (every A x B tile pair, K chained), elementwise arith/math and vector.fma, arith.constant,
+vector.broadcast,
 step, create_mask, constant_mask, shape_cast/transpose/extract_strided_slice/insert_strided_slice
 where the layout model shows each subgroup keeps its data, gather/scatter ``xegpu.load``/
 ``xegpu.store`` in offset form (offsets and mask split like the value, chunks kept whole),
@@ -104,7 +105,7 @@ Before::
 
 After (the whole value is staged in SLM as a matrix: rank-1 values as ``1 x N``, rank-3 and
 higher ones flattened to (all dims but the last) x (last dim), each tile stored and loaded as
-row blocks, see :mod:`~wgdist.passes.distribute.slm_convert`)::
+row blocks, see :mod:`~wgdist.passes.distribute.ops.xegpu_convert_layout`)::
 
     %slm = memref.alloca() : memref<16384xi8, 3>
     %md  = xegpu.create_mem_desc %slm : memref<16384xi8, 3> -> !xegpu.mem_desc<64x64xf32>
@@ -138,6 +139,17 @@ read as ``sg_data`` 1), layouts of producer and consumer that disagree (over dif
 counts: both counts named), a layout inside ``sg_id_range`` whose subgroup count differs from
 the range.
 Everything is checked before the IR changes.
+
+The code (:mod:`wgdist.passes.distribute`): :mod:`~.distribute.driver` walks each function
+twice. First every op that touches a workgroup value is checked by its handler, looked up by
+op class in ``driver.HANDLERS`` (merged from one table per op family in
+:mod:`~.distribute.ops`: ``xegpu_nd``, ``xegpu_matrix``, ``xegpu_scatter``, ``xegpu_dpas``,
+``xegpu_convert_layout``, ``arith``, ``vector``, ``vector_reduction``, ``scf``); the handler
+returns the op's plan (how each result is split and which tiles feed which), kept in
+:class:`~.distribute.state.Plan`. Then, only when every op passed, each handler rewrites its op
+from its plan, and the workgroup ops are erased. Shared pieces: ``dist`` (how a value is split,
+tile correspondences), ``sg_ids`` (hoisted subgroup-id arithmetic), ``slm`` (the exchange
+protocol), ``emit`` (subgroup types, attributes, offsets), ``regather`` (reshape tile maps).
 """
 
 from __future__ import annotations
@@ -148,6 +160,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from wgdist.passes.distribute.driver import distribute_module
+from wgdist.passes.distribute.slm import XE2_SLM_BYTES
+
 
 @dataclass(frozen=True)
 class XeGPUWgToSgDistributePass(ModulePass):
@@ -155,7 +170,7 @@ class XeGPUWgToSgDistributePass(ModulePass):
 
     name = "xegpu-wg-to-sg-distribute"
 
-    slm_bytes: int = 128 * 1024
+    slm_bytes: int = XE2_SLM_BYTES
     """Shared local memory per workgroup in bytes (``slm-bytes``); Xe2's 128 KiB by default."""
 
     def __post_init__(self) -> None:
@@ -163,6 +178,4 @@ class XeGPUWgToSgDistributePass(ModulePass):
             raise ValueError(f"xegpu-wg-to-sg-distribute: slm-bytes must be a byte count >= 0, got {self.slm_bytes!r}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from wgdist.passes.distribute.driver import distribute_module
-
         distribute_module(op, slm_bytes=self.slm_bytes)

@@ -1,8 +1,12 @@
-"""Shape_casts whose result tiles are assembled from pieces of several source tiles.
+"""Tile correspondences of data-preserving reshapes (shape_cast, transpose).
 
-The propagation accepts a ``shape_cast`` source layout when every subgroup owns the same elements
-on both sides (:func:`wgdist.layout.same_ownership`). That does not mean tile ``k`` of the result
-is the cast of one whole source tile: ``32x32 [2,2]/[4,4]`` cast to ``4x8x32`` with
+:func:`reshape_map`: tile ``k`` of the result is the reshape of one whole source tile ``j``, the
+same ``j`` for every subgroup.
+
+:func:`run_plan`: shape_casts whose result tiles are assembled from pieces of several source
+tiles. The propagation accepts a ``shape_cast`` source layout when every subgroup owns the same
+elements on both sides (:func:`wgdist.layout.same_distribution` with ``shape_b``). That does not
+mean tile ``k`` of the result is the cast of one whole source tile: ``32x32 [2,2]/[4,4]`` cast to ``4x8x32`` with
 ``[1,2,2]/[4,4,4]`` gives each subgroup the same rows, but one result tile takes a row run from
 each of four source tiles. Such a cast is still subgroup-local. Each result tile is cut into runs
 of consecutive elements (row-major) that are also consecutive in one source tile; a run is an
@@ -20,20 +24,51 @@ The run plan is computed for every subgroup id and used only when it is the same
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
+from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
-from wgdist.passes.distribute.common import Dist, Env, dense_constant, sg_attrs
+from wgdist.layout import layout_text
+from wgdist.passes.distribute.dist import Dist, uniform_map
+from wgdist.passes.distribute.emit import dense_constant, sg_attrs
+from wgdist.passes.distribute.state import Env
 
 Run = tuple[int, int, int, int]
 """``(source tile j, offset in flattened tile j, offset in flattened result tile, length)``."""
 
 
+def element_ids(shape: Sequence[int]) -> np.ndarray:
+    """Each element of a value of ``shape`` named by its row-major index."""
+    return np.arange(int(np.prod(shape))).reshape(shape)
+
+
 def _block(arr: np.ndarray, start: Sequence[int], tile: Sequence[int]) -> np.ndarray:
     return arr[tuple(slice(o, o + t) for o, t in zip(start, tile))]
+
+
+def reshape_map(op: Operation, ds: Dist, d: Dist, src_ids: np.ndarray, res_ids: np.ndarray,
+                fn: Callable[[np.ndarray], np.ndarray], what: str) -> list[int]:
+    """Tile ``k`` of the result is ``fn(tile j of the source)`` for every subgroup (an error
+    naming both layouts otherwise). ``src_ids``/``res_ids`` name the elements (:func:`element_ids`)."""
+
+    def match(r: tuple[int, ...], s: tuple[int, ...]) -> bool:
+        a = fn(_block(src_ids, s, ds.tile_shape))
+        b = _block(res_ids, r, d.tile_shape)
+        return a.shape == b.shape and bool(np.array_equal(a, b))
+
+    m = uniform_map(d, ds, match)
+    if m is None:
+        raise OpError(
+            op,
+            f"cannot distribute this {what}: the source is split with {layout_text(ds.layout)} and the "
+            f"result with {layout_text(d.layout)}, so some subgroup's result tile is not the {what} of one "
+            "of its own source tiles",
+        )
+    return m
 
 
 def _runs_for(ds: Dist, d: Dist, src_ids: np.ndarray, res_ids: np.ndarray, s: int) -> list[list[Run]] | None:
@@ -77,8 +112,6 @@ def emit_regather(
     env: Env, op: Operation, plan: list[list[Run]], ds: Dist, d: Dist, tiles: Sequence[SSAValue], elt: Attribute
 ) -> list[SSAValue]:
     """The result tiles of ``plan`` built from the source ``tiles`` (see the module docstring)."""
-    from xdsl.dialects.builtin import VectorType
-
     src_n = int(np.prod(ds.tile_shape))
     res_n = int(np.prod(d.tile_shape))
     flat: dict[int, SSAValue] = {}

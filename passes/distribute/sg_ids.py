@@ -20,9 +20,9 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from wgdist.dialects.gpu import SubgroupIdOp
-from wgdist.layout import Layout, SliceLayout, delinearize
+from wgdist.layout import Layout, delinearize
 from wgdist.layout import rounds as layout_rounds
-from wgdist.passes.distribute.common import Dist
+from wgdist.passes.distribute.dist import Dist
 
 Index = int | SSAValue
 
@@ -194,11 +194,7 @@ class SgIds:
     # ---- tile offsets ------------------------------------------------------------------------
     def tile_offsets(self, dist: Dist, base: int = 0) -> list[tuple[Index, ...]]:
         """Start offsets of every tile of the current subgroup, relative to the WG value."""
-        layout = dist.layout
-        if isinstance(layout, SliceLayout):
-            root, dims = layout.root, layout.root_dims()
-        else:
-            root, dims = layout, tuple(range(len(dist.shape)))
+        root, dims = dist.layout.root, dist.layout.kept_dims
         table = dist.table
         if root.sg_layout is None:
             return [tuple(0 for _ in dist.shape)]

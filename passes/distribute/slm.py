@@ -1,7 +1,8 @@
 """Shared local memory (SLM) building blocks of the exchanges between subgroups.
 
 Two lowerings move data between subgroups through SLM: cross-subgroup reductions
-(:mod:`.slm_reduce`) and ``convert_layout`` between different splits (:mod:`.slm_convert`).
+(:mod:`.ops.vector_reduction`) and ``convert_layout`` between different splits
+(:mod:`.ops.xegpu_convert_layout`).
 Both follow one protocol, each step derived from the layout model:
 
 1. ``memref.alloca() : memref<Bxi8, 3>`` + ``xegpu.create_mem_desc`` of a 2-D matrix whose
@@ -9,8 +10,8 @@ Both follow one protocol, each step derived from the layout model:
 2. ``xegpu.store_matrix`` of the subgroup's tiles at offsets computed from the tile starts
    (:func:`wgdist.layout.tiles` via :meth:`SgIds.tile_offsets`). When the stored layout shares
    data (several subgroups hold the same tile) only one copy is written: the stores sit in an
-   ``scf.if`` on the *writer predicate* (:func:`writer_dims`), which the layout model confirms
-   picks exactly one owner per tile;
+   ``scf.if`` on the *writer predicate* (:func:`wgdist.layout.writer_dims`), which the layout
+   model confirms picks exactly one owner per tile (:func:`check_single_writer`);
 3. ``gpu.barrier``; then ``xegpu.load_matrix`` of what the subgroup needs;
 4. inside a loop, a second ``gpu.barrier`` after the loads, so that the next iteration's stores
    cannot overwrite data a slower subgroup still reads.
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects import arith, memref, scf
+from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
@@ -28,9 +29,9 @@ from wgdist.diagnostics import OpError
 from wgdist.dialects.gpu import BarrierOp
 from wgdist.dialects.xegpu.ops_matrix import CreateMemDescOp
 from wgdist.dialects.xegpu.types import MemDescType
-from wgdist.layout import Layout, SliceLayout, dim_mode, tile_shape, tiles
-from wgdist.passes.distribute.common import Dist, Env
-from wgdist.passes.distribute.driver import Plan
+from wgdist.layout import is_writer, tiles, writer_dims
+from wgdist.passes.distribute.dist import Dist
+from wgdist.passes.distribute.state import Env, Plan
 
 SLM_SPACE = 3
 
@@ -80,46 +81,11 @@ def reserve(op: Operation, plan: Plan, rows: int, cols: int, elt: Attribute, wha
 
 
 # ---- the writer predicate ---------------------------------------------------------------------
-def writer_dims(d: Dist) -> list[tuple[int, int]]:
-    """``(root_dim, bound)`` pairs: a subgroup writes its tiles iff ``coord[root_dim] < bound``
-    for all pairs. Sharing dims keep the first ``t`` coordinates (``t`` tiles along the dim);
-    dims a slice removed keep coordinate 0. Empty: every subgroup holds distinct data."""
-    lay = d.layout
-    root = lay.root if isinstance(lay, SliceLayout) else lay
-    assert root.sg_layout is not None
-    kept = lay.root_dims() if isinstance(lay, SliceLayout) else tuple(range(len(d.shape)))
-    ts = d.tile_shape
-    out: list[tuple[int, int]] = []
-    for r in range(len(root.sg_layout)):
-        L = root.sg_layout[r]
-        if L == 1:
-            continue
-        if r not in kept:
-            out.append((r, 1))
-            continue
-        i = kept.index(r)
-        n, t = d.shape[i], d.shape[i] // ts[i]
-        if dim_mode(n, L, ts[i]) == "share" and t < L:
-            out.append((r, t))
-    return out
-
-
-def writes(d: Dist, s: int) -> bool:
-    """Whether subgroup ``s`` passes the writer predicate (evaluated on the model)."""
-    from wgdist.layout import delinearize
-
-    lay = d.layout
-    root = lay.root if isinstance(lay, SliceLayout) else lay
-    assert root.sg_layout is not None
-    c = delinearize(s, root.sg_layout, root.effective_order())
-    return all(c[r] < b for r, b in writer_dims(d))
-
-
 def check_single_writer(op: Operation, d: Dist) -> None:
     """The model must show that the writers hold every tile exactly once."""
     seen: dict[tuple[int, ...], int] = {}
     for s in range(d.num_subgroups):
-        if writes(d, s):
+        if is_writer(d.shape, d.layout, s):
             for t in tiles(d.shape, d.layout, s):
                 seen[t] = seen.get(t, 0) + 1
     every = {t for s in range(d.num_subgroups) for t in tiles(d.shape, d.layout, s)}
@@ -128,13 +94,12 @@ def check_single_writer(op: Operation, d: Dist) -> None:
 
 
 def writer_predicate(env: Env, d: Dist) -> SSAValue | None:
-    """The hoisted ``i1`` writer predicate of :func:`writer_dims` (None: every subgroup writes)."""
+    """The hoisted ``i1`` writer predicate of :func:`wgdist.layout.writer_dims` (None: every
+    subgroup writes)."""
     ids = env.ids
-    lay = d.layout
-    root: Layout = lay.root if isinstance(lay, SliceLayout) else lay
     cond: SSAValue | None = None
-    for r, bound in writer_dims(d):
-        c = ids.coord(root, r, env.tile_base())
+    for r, bound in writer_dims(d.shape, d.layout):
+        c = ids.coord(d.layout.root, r, env.tile_base())
         assert isinstance(c, SSAValue)
         lt = ids.ult(c, bound)
         cond = lt if cond is None else ids.and_(cond, lt)
@@ -194,32 +159,3 @@ def row_major_weights(grid: Sequence[int], scale: int = 1) -> list[int]:
     for i in range(len(grid) - 2, -1, -1):
         out[i] = out[i + 1] * grid[i + 1]
     return out
-
-
-def constant_index(env: Env, v: int | SSAValue) -> SSAValue:
-    ids = env.ids
-    return ids.materialize(v)
-
-
-def register_all() -> None:
-    from wgdist.passes.distribute import slm_convert, slm_reduce
-
-    slm_convert.register_all()
-    slm_reduce.register_all()
-
-
-__all__ = [
-    "alloc_matrix",
-    "arith",
-    "barrier",
-    "check_exchange_context",
-    "check_single_writer",
-    "element_bytes",
-    "reserve",
-    "emit_guarded",
-    "in_loop",
-    "linear_index",
-    "row_major_weights",
-    "tile_shape",
-    "writer_predicate",
-]

@@ -186,7 +186,7 @@ def test_checker_sees_a_wrong_subgroup() -> None:
 # function the per-subgroup footprints must agree, except on the chunks listed below. The lists
 # are exact: a chunk that newly differs (or that LLVM 22 newly refuses) fails, and so does a
 # listed chunk that no longer differs (or that LLVM 22 now distributes).
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PASS_INPUTS = sorted(ROOT.glob("tests/filecheck/passes/xegpu-wg-to-sg-distribute*.mlir"))
 EXAMPLES = sorted(ROOT.glob("examples/*.mlir"))
 

@@ -1,7 +1,8 @@
-"""Compute ops: elementwise arith/math, arith.constant, xegpu.dpas.
+"""Compute ops: the elementwise ops (arith, math, vector.fma) and arith.constant.
 
-* Elementwise: tile ``k`` of the result is the op on tile ``k`` of every operand; all operands
-  must be split exactly like the result (checked with the layout model).
+* Elementwise (:func:`wgdist.dialects.elementwise.elementwise_ops`, on vectors): tile ``k`` of
+  the result is the op on tile ``k`` of every operand; all operands must be split exactly like
+  the result (checked with the layout model).
 * Constants: a splat becomes one subgroup constant shared by all tiles (never fewer values than
   tiles); a non-splat one becomes, per tile, a constant when every subgroup sees the same values,
   ``base + broadcast(sum(a_d * offset_d))`` when the values are an affine function of the
@@ -13,16 +14,13 @@
       %c1 = arith.constant dense<[1, 4, 2, 2, 4, 1, 0, 1]> : vector<8xindex>   // tile 1
       %is0 = arith.cmpi eq, %t, %c0_index : index                            // t = x (tile index)
       %v = arith.select %is0, %c0, %c1 : vector<8xindex>                     // ... chained
-* dpas: ``C[i, j] = acc[i, j] + sum_k A[i, k] * B[k, j]`` over the subgroup's own tiles, chained
-  through the accumulator; the model must show that every subgroup holds all of K for its rows
-  and columns, and that A's rows / B's columns line up with C's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import product
 from math import prod
+from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith
@@ -31,25 +29,26 @@ from xdsl.dialects.vector import BroadcastOp
 from xdsl.ir import Operation, SSAValue
 
 from wgdist.diagnostics import OpError
-from wgdist.dialects.xegpu.layout_access import drop_sg_fields
-from wgdist.dialects.xegpu.ops_compute import DpasOp
-from wgdist.passes.distribute.common import (
-    Dist,
-    Env,
+from wgdist.dialects.elementwise import elementwise_ops
+from wgdist.layout import layout_text
+from wgdist.passes.distribute.dist import Dist, result_dist
+from wgdist.passes.distribute.emit import (
     dense_constant,
-    describe,
-    is_wg_attr,
-    make_dist,
+    element_type,
+    emit_like,
     per_tile,
-    result_dist,
     sg_attrs,
 )
-from wgdist.passes.distribute.driver import Plan, register, register_elementwise
 from wgdist.passes.distribute.sg_ids import Index
+from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
 class Elementwise:
-    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
+    """Any op of :func:`~wgdist.dialects.elementwise.elementwise_ops` with one vector result."""
+
+    def check(self, op: Operation, plan: Plan) -> OpPlan:
+        if len(op.results) != 1 or not isinstance(op.results[0].type, VectorType):
+            raise OpError(op, plan.no_rule(op))  # a scalar op is not a workgroup value
         d = result_dist(op)
         vec_operands = [i for i, o in enumerate(op.operands) if isinstance(o.type, VectorType)]
         if d is None:
@@ -58,27 +57,20 @@ class Elementwise:
             d = srcs[0]
         for i in vec_operands:
             od = plan.operand(op, i)
-            if not od.same_tiles(d):
+            if not od.same_distribution(d):
                 raise OpError(
                     op,
-                    f"operand #{i} is distributed with {describe(od.layout)} but the result with "
-                    f"{describe(d.layout)}; elementwise ops need identical splits (insert an "
+                    f"operand #{i} is distributed with {layout_text(od.layout)} but the result with "
+                    f"{layout_text(d.layout)}; elementwise ops need identical splits (insert an "
                     "xegpu.convert_layout)",
                 )
-        return [d]
+        return OpPlan((d,))
 
-    def rewrite(self, op: Operation, env: Env) -> None:
+    def rewrite(self, op: Operation, env: Env, planned: OpPlan) -> None:
         d = env.dist[op.results[0]]
-        rtype = d.sg_vector_type(op.results[0].type.element_type)  # type: ignore[attr-defined]
+        rtype = d.sg_vector_type(element_type(op.results[0]))
         lists = [env.vmap[o] if isinstance(o.type, VectorType) else [o] for o in op.operands]
-
-        def build(args: list[SSAValue]) -> SSAValue:
-            new = type(op).create(
-                operands=args, result_types=[rtype], properties=dict(op.properties), attributes=sg_attrs(op)
-            )
-            return env.emit(new).results[0]
-
-        env.vmap[op.results[0]] = per_tile(d.ntiles, lists, build)
+        env.vmap[op.results[0]] = per_tile(d.ntiles, lists, lambda args: emit_like(env, op, args, rtype))
 
 
 def _values(attr: DenseIntOrFPElementsAttr, shape: tuple[int, ...]) -> np.ndarray:
@@ -105,14 +97,13 @@ def _affine(values: np.ndarray) -> tuple[int, list[int]] | None:
 
 
 class Constant:
-    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
-        assert isinstance(op, arith.ConstantOp)
+    def check(self, op: arith.ConstantOp, plan: Plan) -> OpPlan:
         d = result_dist(op)
         assert d is not None
         attr = op.value
         if not isinstance(attr, DenseIntOrFPElementsAttr):
             raise OpError(op, f"cannot distribute the constant {attr}: expected a dense vector constant")
-        return [d]
+        return OpPlan((d,))
 
     @staticmethod
     def _plan_tiles(d: Dist, attr: DenseIntOrFPElementsAttr) -> list[np.ndarray | str]:
@@ -135,8 +126,7 @@ class Constant:
             out.append("affine" if affine else "select")
         return out
 
-    def rewrite(self, op: Operation, env: Env) -> None:
-        assert isinstance(op, arith.ConstantOp)
+    def rewrite(self, op: arith.ConstantOp, env: Env, planned: OpPlan) -> None:
         d = env.dist[op.result]
         attr = op.value
         assert isinstance(attr, DenseIntOrFPElementsAttr)
@@ -246,74 +236,7 @@ def _set_layout(new: Operation, old: Operation) -> None:
     new.attributes.update(sg_attrs(old))
 
 
-class Dpas:
-    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
-        assert isinstance(op, DpasOp)
-        if not is_wg_attr(op.layout_cd):
-            raise OpError(op, "a workgroup-level dpas needs layout_cd with sg_layout (and layout_a, layout_b)")
-        dc = make_dist(op, "layout_cd", tuple(op.result.type.get_shape()), op.layout_cd)  # type: ignore[arg-type, attr-defined]
-        self._grid(op, plan.operand(op, 0, "operand A"), plan.operand(op, 1, "operand B"), dc,
-                   plan.operand(op, 2, "the accumulator") if op.acc is not None else None, plan_op=True)
-        return [dc]
-
-    @staticmethod
-    def _grid(op: DpasOp, da: Dist, db: Dist, dc: Dist, dacc: Dist | None, plan_op: bool = False) -> tuple[int, int, int]:
-        for name, anchor, d in (("A", op.layout_a, da), ("B", op.layout_b, db)):
-            if is_wg_attr(anchor):
-                want = make_dist(op, f"layout_{name.lower()}", d.shape, anchor)  # type: ignore[arg-type]
-                if not want.same_tiles(Dist(d.shape, d.layout)):
-                    raise OpError(op, f"operand {name} is distributed with {describe(d.layout)} but layout_{name.lower()} is {describe(want.layout)}")
-        if dacc is not None and not dacc.same_tiles(dc):
-            raise OpError(op, f"the accumulator is distributed with {describe(dacc.layout)} but layout_cd is {describe(dc.layout)}")
-        (mt, kt), (kt2, nt), (mt2, nt2) = da.tile_shape, db.tile_shape, dc.tile_shape
-        if (mt, kt, nt) != (mt2, kt2, nt2):
-            raise OpError(op, f"subgroup tiles do not form a dpas: A {mt}x{kt}, B {kt2}x{nt}, C {mt2}x{nt2}")
-        rm, rk = _rounds(da)
-        rk2, rn = _rounds(db)
-        rm2, rn2 = _rounds(dc)
-        K = da.shape[1]
-        if (rm, rk, rn) != (rm2, rk2, rn2):
-            raise OpError(op, f"tile counts do not line up: A {rm}x{rk}, B {rk2}x{rn}, C {rm2}x{rn2} (rows x columns per subgroup)")
-        if rk * kt != K:
-            raise OpError(op, f"each subgroup must hold all of K = {K} (it holds {rk} tile(s) of {kt}); cross-subgroup K reduction is not supported for dpas")
-        for s in range(dc.num_subgroups):
-            a, b, c = da.table[s], db.table[s], dc.table[s]
-            for i, k, j in product(range(rm), range(rk), range(rn)):
-                ta, tb, tc = a[i * rk + k], b[k * rn + j], c[i * rn + j]
-                if ta[0] != tc[0] or tb[1] != tc[1] or ta[1] != tb[0]:
-                    raise OpError(op, f"subgroup {s}: A tile at {list(ta)}, B tile at {list(tb)} and C tile at {list(tc)} do not form a product block")
-        return rm, rk, rn
-
-    def rewrite(self, op: Operation, env: Env) -> None:
-        assert isinstance(op, DpasOp)
-        da, db, dc = env.dist[op.lhs], env.dist[op.rhs], env.dist[op.result]
-        dacc = env.dist[op.acc] if op.acc is not None else None
-        rm, rk, rn = self._grid(op, da, db, dc, dacc)
-        A, B = env.vmap[op.lhs], env.vmap[op.rhs]
-        C = env.vmap[op.acc] if op.acc is not None else None
-        rtype = dc.sg_vector_type(op.result.type.element_type)  # type: ignore[attr-defined]
-        lays = {n: drop_sg_fields(op.properties.get(n)) for n in ("layout_a", "layout_b", "layout_cd")}  # type: ignore[arg-type]
-        out: list[SSAValue] = []
-        for i, j in product(range(rm), range(rn)):
-            acc = C[i * rn + j] if C is not None else None
-            for k in range(rk):
-                new = DpasOp(A[i * rk + k], B[k * rn + j], rtype, acc, attributes=sg_attrs(op), **lays)  # type: ignore[arg-type]
-                acc = env.emit(new).results[0]
-            assert acc is not None
-            out.append(acc)
-        env.vmap[op.result] = out
-
-
-def _rounds(d: Dist) -> tuple[int, int]:
-    t0 = d.table[0]
-    r0 = len({t[0] for t in t0})
-    r1 = len({t[1] for t in t0})
-    assert r0 * r1 == len(t0)
-    return r0, r1
-
-
-def register_all() -> None:
-    register_elementwise(Elementwise())
-    register(["arith.constant"], Constant())
-    register(["xegpu.dpas"], Dpas())
-    register(["vector.fma"], Elementwise())
+HANDLERS: dict[type[Operation], Handler[Any, Any]] = {
+    **dict.fromkeys(elementwise_ops(), Elementwise()),
+    arith.ConstantOp: Constant(),
+}

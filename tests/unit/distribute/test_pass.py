@@ -46,7 +46,7 @@ def test_mismatched_layouts_name_both() -> None:
         "  %b = vector.bitcast %w : vector<64x64xf32> to vector<64x64xi32>\n",
         f"  %x = arith.addf %w, %v {{layout_result_0 = {other}}} : vector<64x64xf32>\n",
     )
-    with pytest.raises(OpError, match=r"operand #0 is distributed with layout<sg_layout = \[4, 4\], sg_data = \[16, 16\]>"):
+    with pytest.raises(OpError, match=r"operand #0 is distributed with #xegpu.layout<sg_layout = \[4, 4\], sg_data = \[16, 16\]>"):
         run_pipeline(text, "xegpu-wg-to-sg-distribute")
 
 
@@ -170,7 +170,7 @@ func.func @k(%m: memref<16xf32>) {
   %s = vector.shape_cast %v {layout_result_0 = #l} : vector<16xf32> to vector<16x1xf32>
   func.return
 }"""
-    with pytest.raises(OpError, match=r"'vector.shape_cast' op the source is split over 4 subgroups \(layout<sg_layout = \[4\], sg_data = \[4\]>\) but the result over 8 \(layout<sg_layout = \[4, 2\], sg_data = \[4, 1\]>\)"):
+    with pytest.raises(OpError, match=r"'vector.shape_cast' op the source is split over 4 subgroups \(#xegpu.layout<sg_layout = \[4\], sg_data = \[4\]>\) but the result over 8 \(#xegpu.layout<sg_layout = \[4, 2\], sg_data = \[4, 1\]>\)"):
         _distribute(text)
     bcast = text.replace("vector.shape_cast %v", "vector.broadcast %v").replace("vector<16xf32> to vector<16x1xf32>", "vector<16xf32> to vector<2x16xf32>").replace("sg_data = [4, 4]", "sg_data = [1, 4]")
     with pytest.raises(OpError, match=r"'vector.broadcast' op the source is split over 4 subgroups .* but the result over 8"):

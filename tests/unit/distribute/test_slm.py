@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 
 from wgdist import run_pipeline
 from wgdist.diagnostics import OpError
-from wgdist.layout import Layout, SliceLayout, distribution_errors, tiles
-from wgdist.passes.distribute.common import Dist
-from wgdist.passes.distribute.slm import writer_dims, writes
-from wgdist.passes.distribute.slm_reduce import Table
+from wgdist.layout import Layout, SliceLayout, distribution_errors, is_writer, tiles, writer_dims
+from wgdist.passes.distribute.dist import Dist
+from wgdist.passes.distribute.ops.vector_reduction import Table
 
 
 @st.composite
@@ -48,12 +47,12 @@ def test_writer_predicate_picks_one_owner_per_tile(d: Dist) -> None:
             owners.setdefault(t, []).append(s)
     written: dict[tuple[int, ...], int] = {}
     for s in range(d.num_subgroups):
-        if writes(d, s):
+        if is_writer(d.shape, d.layout, s):
             for t in tiles(d.shape, d.layout, s):
                 written[t] = written.get(t, 0) + 1
     assert written == {t: 1 for t in owners}
     # no predicate exactly when every tile has one owner
-    assert (writer_dims(d) == []) == all(len(o) == 1 for o in owners.values())
+    assert (writer_dims(d.shape, d.layout) == []) == all(len(o) == 1 for o in owners.values())
 
 
 @settings(max_examples=200, deadline=None)

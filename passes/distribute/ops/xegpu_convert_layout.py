@@ -3,9 +3,12 @@
 * When both layouts give every subgroup the same tiles (same sg fields, or two spellings of one
   split) no data moves: a subgroup ``convert_layout`` of the remaining inst/lane fields per
   tile, or nothing.
-* Otherwise through shared local memory (:mod:`.slm`): every subgroup stores its tiles under
-  the input layout at their starts (only one copy of shared data is written), ``gpu.barrier``,
-  then loads its tiles under the target layout.
+* Otherwise through shared local memory (:mod:`wgdist.passes.distribute.slm`): every
+  subgroup stores its tiles under the input layout at their starts (only one copy of shared
+  data is written), ``gpu.barrier``, then loads its tiles under the target layout.
+
+``check`` decides which of the two (and, without movement, which source tile is which target
+tile); ``rewrite`` follows it.
 
 The SLM matrix is the WG value flattened to 2-D (``xegpu.store_matrix``/``load_matrix`` move
 2-D data): all dims but the last become rows, the last the columns (``1 x N`` for a 1-D value,
@@ -35,7 +38,9 @@ back together with ``vector.insert_strided_slice``.
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from math import prod
+from typing import Any
 
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -45,21 +50,23 @@ from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, 
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp
 from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
+from wgdist.layout import layout_text
 from wgdist.passes.distribute import slm
-from wgdist.passes.distribute.common import (
-    Dist,
-    Env,
-    dense_constant,
-    describe,
-    is_wg_attr,
-    make_dist,
-    uniform_map,
-)
-from wgdist.passes.distribute.driver import Plan, register
+from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, uniform_map
+from wgdist.passes.distribute.emit import dense_constant, element_type
 from wgdist.passes.distribute.sg_ids import Index
+from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
-def local_map(ds: Dist, d: Dist) -> list[int] | None:
+@dataclass(frozen=True)
+class ConvertPlan(OpPlan):
+    """``tiles[k]``: the source tile that is target tile ``k`` in every subgroup (no data
+    moves); None: the value is exchanged through shared local memory."""
+
+    tiles: tuple[int, ...] | None = None
+
+
+def _local_map(ds: Dist, d: Dist) -> list[int] | None:
     """Tile ``k`` of the target is tile ``j`` of the source for every subgroup (no movement)."""
     if ds.tile_shape != d.tile_shape:
         return None
@@ -67,85 +74,85 @@ def local_map(ds: Dist, d: Dist) -> list[int] | None:
 
 
 class ConvertLayout:
-    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
-        assert isinstance(op, ConvertLayoutOp)
+    def check(self, op: ConvertLayoutOp, plan: Plan) -> ConvertPlan:
         ds = plan.operand(op, 0, "the source")
         shape = ds.shape
         if not is_wg_attr(op.target_layout):
             raise OpError(op, "converts a distributed value to a subgroup-level layout; both layouts must have sg_layout")
         if is_wg_attr(op.input_layout):
-            want = make_dist(op, "input_layout", shape, op.input_layout)  # type: ignore[arg-type]
-            if not want.same_tiles(Dist(ds.shape, ds.layout)):
-                raise OpError(op, f"the source is distributed with {describe(ds.layout)} but input_layout is {describe(want.layout)}")
-        d = make_dist(op, "target_layout", shape, op.target_layout)  # type: ignore[arg-type]
-        if local_map(ds, d) is None:
+            want = make_dist(op, "input_layout", shape, op.input_layout)
+            if not want.same_distribution(Dist(ds.shape, ds.layout)):
+                raise OpError(op, f"the source is distributed with {layout_text(ds.layout)} but input_layout is {layout_text(want.layout)}")
+        d = make_dist(op, "target_layout", shape, op.target_layout)
+        m = _local_map(ds, d)
+        if m is None:
             if ds.packed:  # pragma: no cover - convert_layout operands are never packed loads
                 raise OpError(op, "cannot exchange a packed value")
             slm.check_exchange_context(op, plan)
             rows, cols = flat_2d(shape)
-            slm.reserve(op, plan, rows, cols, op.source.type.element_type, "converting the layout")  # type: ignore[attr-defined]
+            slm.reserve(op, plan, rows, cols, element_type(op.source), "converting the layout")
             slm.check_single_writer(op, ds)
-        return [d]
+        return ConvertPlan((d,), None if m is None else tuple(m))
 
-    def rewrite(self, op: Operation, env: Env) -> None:
-        assert isinstance(op, ConvertLayoutOp)
+    def rewrite(self, op: ConvertLayoutOp, env: Env, planned: ConvertPlan) -> None:
         ds, d = env.dist[op.source], env.dist[op.result]
-        m = local_map(ds, d)
-        if m is None:
-            env.vmap[op.result] = self._exchange(op, env, ds, d)
+        if planned.tiles is None:
+            env.vmap[op.result] = _exchange(op, env, ds, d)
             return
-        tiles = [env.vmap[op.source][j] for j in m]
-        src_rest = drop_sg_fields(op.input_layout)  # type: ignore[arg-type]
-        dst_rest = drop_sg_fields(op.target_layout)  # type: ignore[arg-type]
+        tiles = [env.vmap[op.source][j] for j in planned.tiles]
+        src_rest = drop_sg_fields(op.input_layout)
+        dst_rest = drop_sg_fields(op.target_layout)
         if src_rest is None or dst_rest is None or src_rest == dst_rest:
             env.vmap[op.result] = tiles
             return
         env.vmap[op.result] = [env.emit(ConvertLayoutOp(t, src_rest, dst_rest)).results[0] for t in tiles]
 
-    @staticmethod
-    def _exchange(op: ConvertLayoutOp, env: Env, ds: Dist, d: Dist) -> list[SSAValue]:
-        elt: Attribute = op.source.type.element_type  # type: ignore[attr-defined]
-        ids = env.ids
-        rows, cols = flat_2d(ds.shape)
-        md = slm.alloc_matrix(env, rows, cols, elt, slm.element_bytes(op, elt))
 
-        stores: list[Operation] = []
-        for tile, offs in zip(env.vmap[op.source], ids.tile_offsets(ds, env.tile_base())):
-            flat = list(flat_2d(ds.tile_shape))
-            if list(ds.tile_shape) != flat:
-                cast = ShapeCastOp(tile, VectorType(elt, flat))
-                stores.append(cast)
-                tile = cast.results[0]
-            blocks = row_blocks(env, ds.shape, ds.tile_shape, offs)
-            for first, nrows, row in blocks:
-                piece = tile
-                if len(blocks) > 1:
-                    ex = ExtractStridedSliceOp(tile, [first, 0], [nrows, flat[1]], [1, 1])
-                    stores.append(ex)
-                    piece = ex.results[0]
-                stores.append(StoreMatrixOp(piece, md, [row, offs[-1]]))
-        slm.emit_guarded(env, slm.writer_predicate(env, ds), stores)
+def _exchange(op: ConvertLayoutOp, env: Env, ds: Dist, d: Dist) -> list[SSAValue]:
+    """The target tiles, through SLM: the source tiles stored (one writer per shared tile) as
+    row blocks of the flattened value, a barrier, the target tiles loaded."""
+    elt = element_type(op.source)
+    ids = env.ids
+    rows, cols = flat_2d(ds.shape)
+    md = slm.alloc_matrix(env, rows, cols, elt, slm.element_bytes(op, elt))
+
+    stores: list[Operation] = []
+    for tile, offs in zip(env.vmap[op.source], ids.tile_offsets(ds, env.tile_base())):
+        flat = list(flat_2d(ds.tile_shape))
+        if list(ds.tile_shape) != flat:
+            cast = ShapeCastOp(tile, VectorType(elt, flat))
+            stores.append(cast)
+            tile = cast.results[0]
+        blocks = row_blocks(env, ds.shape, ds.tile_shape, offs)
+        for first, nrows, row in blocks:
+            piece = tile
+            if len(blocks) > 1:
+                ex = ExtractStridedSliceOp(tile, [first, 0], [nrows, flat[1]], [1, 1])
+                stores.append(ex)
+                piece = ex.results[0]
+            stores.append(StoreMatrixOp(piece, md, [row, offs[-1]]))
+    slm.emit_guarded(env, slm.writer_predicate(env, ds), stores)
+    slm.barrier(env)
+    out: list[SSAValue] = []
+    for offs in ids.tile_offsets(d, env.tile_base()):
+        flat = list(flat_2d(d.tile_shape))
+        blocks = row_blocks(env, d.shape, d.tile_shape, offs)
+        acc: SSAValue | None = None
+        for first, nrows, row in blocks:
+            v = env.emit(LoadMatrixOp(md, [row, offs[-1]], VectorType(elt, [nrows, flat[1]]))).results[0]
+            if len(blocks) == 1:
+                acc = v
+                continue
+            if acc is None:
+                acc = _zero(env, elt, tuple(flat))
+            acc = env.emit(InsertStridedSliceOp(v, acc, [first, 0], [1, 1])).results[0]
+        assert acc is not None
+        if list(d.tile_shape) != flat:
+            acc = env.emit(ShapeCastOp(acc, VectorType(elt, d.tile_shape))).results[0]
+        out.append(acc)
+    if slm.in_loop(op):
         slm.barrier(env)
-        out: list[SSAValue] = []
-        for offs in ids.tile_offsets(d, env.tile_base()):
-            flat = list(flat_2d(d.tile_shape))
-            blocks = row_blocks(env, d.shape, d.tile_shape, offs)
-            acc: SSAValue | None = None
-            for first, nrows, row in blocks:
-                v = env.emit(LoadMatrixOp(md, [row, offs[-1]], VectorType(elt, [nrows, flat[1]]))).results[0]
-                if len(blocks) == 1:
-                    acc = v
-                    continue
-                if acc is None:
-                    acc = _zero(env, elt, tuple(flat))
-                acc = env.emit(InsertStridedSliceOp(v, acc, [first, 0], [1, 1])).results[0]
-            assert acc is not None
-            if list(d.tile_shape) != flat:
-                acc = env.emit(ShapeCastOp(acc, VectorType(elt, d.tile_shape))).results[0]
-            out.append(acc)
-        if slm.in_loop(op):
-            slm.barrier(env)
-        return out
+    return out
 
 
 def _zero(env: Env, elt: Attribute, shape: tuple[int, ...]) -> SSAValue:
@@ -179,8 +186,4 @@ def row_blocks(env: Env, shape: tuple[int, ...], tile: tuple[int, ...], starts: 
     return out
 
 
-def register_all() -> None:
-    register(["xegpu.convert_layout"], ConvertLayout())
-
-
-__all__ = ["ConvertLayout", "local_map", "register_all"]
+HANDLERS: dict[type[Operation], Handler[Any, Any]] = {ConvertLayoutOp: ConvertLayout()}

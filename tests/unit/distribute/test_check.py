@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import wgdist
 from wgdist import run_pipeline
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
 DIST = "xegpu-wg-to-sg-distribute"
 

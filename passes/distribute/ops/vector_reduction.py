@@ -13,15 +13,20 @@ block ``(q, b)``:
 
 1. every source tile is reduced over the reduced dims from the neutral element of the kind
    (the accumulator is not used yet) and stored as one row (only one copy of shared data is
-   written, see :mod:`.slm`);
+   written, see :mod:`wgdist.passes.distribute.slm`);
 2. ``gpu.barrier``;
 3. each result tile (its shape must be ``Tk``) loads its ``nb`` rows as ``vector<nb x P>`` and
    reduces them over dim 0 *into the accumulator tile* - the accumulator enters exactly once.
+
+``check`` decides which of the two applies and keeps the source tiles of each result tile, or
+the SLM :class:`Table`, in the op's :class:`ReductionPlan`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import prod
+from typing import Any
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -37,16 +42,11 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
 from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
+from wgdist.layout import is_writer, layout_text
 from wgdist.passes.distribute import slm
-from wgdist.passes.distribute.common import (
-    Dist,
-    Env,
-    dense_constant,
-    describe,
-    result_dist,
-    sg_attrs,
-)
-from wgdist.passes.distribute.driver import Plan, register
+from wgdist.passes.distribute.dist import Dist, result_dist
+from wgdist.passes.distribute.emit import dense_constant, element_type, sg_attrs
+from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
 # ---- the layout-model facts of one reduction ----------------------------------------------------
@@ -102,7 +102,9 @@ def local_groups(ds: Dist, d: Dist | None, dims: tuple[int, ...]) -> list[list[i
     return groups
 
 
-def check_slm(op: Operation, plan: Plan, ds: Dist, d: Dist | None, dims: tuple[int, ...], elt: Attribute) -> Table:
+def check_slm(op: MultiDimReductionOp | ReductionOp, plan: Plan, ds: Dist, d: Dist | None, dims: tuple[int, ...], elt: Attribute) -> Table:
+    """Check a reduction across subgroups (context, element type, kind, SLM size, result tile,
+    single writers); its SLM table."""
     slm.check_exchange_context(op, plan)
     slm.element_bytes(op, elt)
     _neutral(op, _kind(op), elt)
@@ -112,22 +114,22 @@ def check_slm(op: Operation, plan: Plan, ds: Dist, d: Dist | None, dims: tuple[i
         if d.tile_shape != t.tk:
             raise OpError(
                 op,
-                f"the reduction crosses subgroups (source {describe(ds.layout)}), and then each result "
+                f"the reduction crosses subgroups (source {layout_text(ds.layout)}), and then each result "
                 f"tile must be the source tile on the kept dims: result tile {list(d.tile_shape)} "
-                f"({describe(d.layout)}), source tile on the kept dims {list(t.tk)}",
+                f"({layout_text(d.layout)}), source tile on the kept dims {list(t.tk)}",
             )
         if d.num_subgroups != ds.num_subgroups:
-            raise OpError(op, f"the source has {ds.num_subgroups} subgroups ({describe(ds.layout)}) but the result {d.num_subgroups} ({describe(d.layout)})")
+            raise OpError(op, f"the source has {ds.num_subgroups} subgroups ({layout_text(ds.layout)}) but the result {d.num_subgroups} ({layout_text(d.layout)})")
     slm.check_single_writer(op, ds)
-    rows = {t.row(st) for s in range(ds.num_subgroups) if slm.writes(ds, s) for st in ds.table[s]}
+    rows = {t.row(st) for s in range(ds.num_subgroups) if is_writer(ds.shape, ds.layout, s) for st in ds.table[s]}
     if rows != set(range(t.nq * t.nb)):  # pragma: no cover - the model guarantees coverage
         raise OpError(op, "internal error: the partial results do not cover the SLM table")
     return t
 
 
 # ---- neutral elements ---------------------------------------------------------------------------
-def _kind(op: Operation) -> str:
-    k = op.properties["kind"]
+def _kind(op: MultiDimReductionOp | ReductionOp) -> str:
+    k = op.kind
     assert isinstance(k, CombiningKindAttr)
     return str(k.data.value)
 
@@ -164,9 +166,9 @@ def _neutral_value(env: Env, op: Operation, kind: str, elt: Attribute, shape: tu
 
 
 # ---- the SLM exchange -----------------------------------------------------------------------------
-def emit_slm_reduce(env: Env, op: Operation, t: Table, src: list[SSAValue], elt: Attribute) -> tuple[SSAValue, list[int | SSAValue]]:
-    """Steps 1-2: partial rows stored (one writer per block), barrier. Returns the mem_desc and
-    nothing else to load yet; :func:`load_rows` does step 3."""
+def emit_slm_reduce(env: Env, op: MultiDimReductionOp | ReductionOp, t: Table, src: list[SSAValue], elt: Attribute) -> SSAValue:
+    """Steps 1-2: partial rows stored (one writer per block), barrier. Returns the mem_desc;
+    :func:`load_rows` does step 3."""
     kind = _kind(op)
     ds = t.ds
     ids = env.ids
@@ -174,13 +176,11 @@ def emit_slm_reduce(env: Env, op: Operation, t: Table, src: list[SSAValue], elt:
     starts = ids.tile_offsets(ds, env.tile_base())
     ts = ds.tile_shape
     neutral = _neutral_value(env, op, kind, elt, t.tk) if t.tk else None
-    rows: list[int | SSAValue] = []
     guarded: list[Operation] = []
     for k, tile in enumerate(src):
         st = starts[k]
         row = slm.linear_index(env, [st[i] for i in t.kept] + [st[i] for i in t.dims],
                                [ts[i] for i in t.kept] + [ts[i] for i in t.dims], t.w_k + t.w_r)
-        rows.append(row)
         if t.tk:
             assert neutral is not None
             part: Operation = MultiDimReductionOp(kind, tile, neutral, list(t.dims))
@@ -189,7 +189,7 @@ def emit_slm_reduce(env: Env, op: Operation, t: Table, src: list[SSAValue], elt:
                 continue
             as_row: Operation = ShapeCastOp(part.results[0], VectorType(elt, [1, t.cols]))
         else:
-            part = ReductionOp.create(operands=[tile], result_types=[elt], properties={"kind": op.properties["kind"]})
+            part = ReductionOp.create(operands=[tile], result_types=[elt], properties={"kind": op.kind})
             if len(ds.shape) > 1:
                 flat = ShapeCastOp(tile, VectorType(elt, [prod(ts)]))
                 guarded.append(flat)
@@ -198,7 +198,7 @@ def emit_slm_reduce(env: Env, op: Operation, t: Table, src: list[SSAValue], elt:
         guarded += [part, as_row, StoreMatrixOp(as_row.results[0], md, [row, 0])]
     slm.emit_guarded(env, slm.writer_predicate(env, ds), guarded)
     slm.barrier(env)
-    return md, rows
+    return md
 
 
 def load_rows(env: Env, t: Table, md: SSAValue, q_start: tuple[int | SSAValue, ...], elt: Attribute) -> SSAValue:
@@ -213,14 +213,31 @@ def load_rows(env: Env, t: Table, md: SSAValue, q_start: tuple[int | SSAValue, .
 
 
 def finish(env: Env, op: Operation) -> None:
+    """Step 4: inside a loop, a barrier after the loads (see :mod:`wgdist.passes.distribute.slm`)."""
     if slm.in_loop(op):
         slm.barrier(env)
 
 
 # ---- handlers -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ReductionPlan(OpPlan):
+    """Subgroup-local: ``groups[k]``, the source tiles that reduce onto result tile ``k``; across
+    subgroups: ``table``, the SLM table of the partial results (exactly one of the two)."""
+
+    groups: list[list[int]] | None = None
+    table: Table | None = None
+
+
+def _plan(op: MultiDimReductionOp | ReductionOp, plan: Plan, ds: Dist, d: Dist | None, dims: tuple[int, ...],
+          elt: Attribute) -> ReductionPlan:
+    groups = local_groups(ds, d, dims)
+    if groups is not None:
+        return ReductionPlan((d,), groups=groups)
+    return ReductionPlan((d,), table=check_slm(op, plan, ds, d, dims, elt))
+
+
 class MultiReduction:
-    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
-        assert isinstance(op, MultiDimReductionOp)
+    def check(self, op: MultiDimReductionOp, plan: Plan) -> ReductionPlan:
         ds = plan.operand(op, 0, "the source")
         dims = tuple(sorted(op.get_reduction_dims()))
         d: Dist | None = None
@@ -229,54 +246,41 @@ class MultiReduction:
             if d is None:
                 raise OpError(op, "the result (and the accumulator) need a workgroup layout, e.g. a #xegpu.slice of the source layout")
             da = plan.operand(op, 1, "the accumulator")
-            if not da.same_tiles(d):
-                raise OpError(op, f"the accumulator is distributed with {describe(da.layout)} but the result with {describe(d.layout)}")
+            if not da.same_distribution(d):
+                raise OpError(op, f"the accumulator is distributed with {layout_text(da.layout)} but the result with {layout_text(d.layout)}")
         elif op.acc in plan.dist:  # pragma: no cover - a scalar is never distributed
             raise OpError(op, "a scalar accumulator cannot be distributed")
-        if local_groups(ds, d, dims) is None:
-            check_slm(op, plan, ds, d, dims, op.source.type.element_type)  # type: ignore[attr-defined]
-        return [d]
+        return _plan(op, plan, ds, d, dims, element_type(op.source))
 
-    def rewrite(self, op: Operation, env: Env) -> None:
-        assert isinstance(op, MultiDimReductionOp)
-        ds = env.dist[op.source]
+    def rewrite(self, op: MultiDimReductionOp, env: Env, planned: ReductionPlan) -> None:
         d = env.dist.get(op.dest)
-        dims = tuple(sorted(op.get_reduction_dims()))
+        dims = sorted(op.get_reduction_dims())
         src = env.vmap[op.source]
-        elt = op.source.type.element_type  # type: ignore[attr-defined]
-        groups = local_groups(ds, d, dims)
-        if groups is not None:
+        out: list[SSAValue] = []
+        if planned.groups is not None:
             accs = env.vmap[op.acc] if d is not None else [op.acc]
-            out: list[SSAValue] = []
-            for k, js in enumerate(groups):
+            for k, js in enumerate(planned.groups):
                 a = accs[k]
                 for j in js:
-                    new = MultiDimReductionOp(op.kind, src[j], a, list(dims))
+                    new = MultiDimReductionOp(op.kind, src[j], a, dims)
                     new.attributes.update(sg_attrs(op))
                     a = env.emit(new).results[0]
                 out.append(a)
-            self._set(op, env, d, out)
-            return
-        t = Table(ds, dims)
-        md, _ = emit_slm_reduce(env, op, t, src, elt)
-        ids = env.ids
-        if d is None:
-            parts = load_rows(env, t, md, (), elt)
-            res = env.emit(MultiDimReductionOp(op.kind, parts, op.acc, [0])).results[0]
+        else:
+            t = planned.table
+            assert t is not None
+            elt = element_type(op.source)
+            md = emit_slm_reduce(env, op, t, src, elt)
+            if d is None:
+                parts = load_rows(env, t, md, (), elt)
+                out.append(env.emit(MultiDimReductionOp(op.kind, parts, op.acc, [0])).results[0])
+            else:
+                for k, r in enumerate(env.ids.tile_offsets(d, env.tile_base())):
+                    parts = load_rows(env, t, md, r, elt)
+                    new = MultiDimReductionOp(op.kind, parts, env.vmap[op.acc][k], [0])
+                    new.attributes.update(sg_attrs(op))
+                    out.append(env.emit(new).results[0])
             finish(env, op)
-            self._set(op, env, d, [res])
-            return
-        out = []
-        for k, r in enumerate(ids.tile_offsets(d, env.tile_base())):
-            parts = load_rows(env, t, md, r, elt)
-            new = MultiDimReductionOp(op.kind, parts, env.vmap[op.acc][k], [0])
-            new.attributes.update(sg_attrs(op))
-            out.append(env.emit(new).results[0])
-        finish(env, op)
-        self._set(op, env, d, out)
-
-    @staticmethod
-    def _set(op: MultiDimReductionOp, env: Env, d: Dist | None, out: list[SSAValue]) -> None:
         if d is None:
             op.dest.replace_all_uses_with(out[0])
         else:
@@ -286,22 +290,19 @@ class MultiReduction:
 class Reduction:
     """``vector.reduction`` of a distributed 1-D vector to a scalar (the same in every subgroup)."""
 
-    def check(self, op: Operation, plan: Plan) -> list[Dist | None]:
-        assert isinstance(op, ReductionOp)
+    def check(self, op: ReductionOp, plan: Plan) -> ReductionPlan:
         ds = plan.operand(op, 0, "the source")
         if op.acc is not None and op.acc in plan.dist:  # pragma: no cover - scalars are not distributed
             raise OpError(op, "a distributed accumulator is not supported")
-        if local_groups(ds, None, (0,)) is None:
-            check_slm(op, plan, ds, None, (0,), op.dest.type)
-        return [None]
+        planned = _plan(op, plan, ds, None, (0,), op.dest.type)
+        return ReductionPlan((None,), planned.groups, planned.table)
 
-    def rewrite(self, op: Operation, env: Env) -> None:
-        assert isinstance(op, ReductionOp)
-        ds = env.dist[op.vector]
+    def rewrite(self, op: ReductionOp, env: Env, planned: ReductionPlan) -> None:
         src = env.vmap[op.vector]
         elt = op.dest.type
         props = dict(op.properties)
-        if local_groups(ds, None, (0,)) is not None:
+        acc = [op.acc] if op.acc is not None else []
+        if planned.table is None:
             a: SSAValue | None = op.acc
             for tile in src:
                 new = ReductionOp.create(operands=[tile] + ([a] if a is not None else []), result_types=[elt], properties=props)
@@ -309,18 +310,14 @@ class Reduction:
             assert a is not None
             op.dest.replace_all_uses_with(a)
             return
-        t = Table(ds, (0,))
-        md, _ = emit_slm_reduce(env, op, t, src, elt)
-        parts = load_rows(env, t, md, (), elt)
-        new = ReductionOp.create(operands=[parts] + ([op.acc] if op.acc is not None else []), result_types=[elt], properties=props)
-        res = env.emit(new).results[0]
+        md = emit_slm_reduce(env, op, planned.table, src, elt)
+        parts = load_rows(env, planned.table, md, (), elt)
+        res = env.emit(ReductionOp.create(operands=[parts, *acc], result_types=[elt], properties=props)).results[0]
         finish(env, op)
         op.dest.replace_all_uses_with(res)
 
 
-def register_all() -> None:
-    register(["vector.multi_reduction"], MultiReduction())
-    register(["vector.reduction"], Reduction())
-
-
-__all__ = ["MultiReduction", "Reduction", "Table", "local_groups", "register_all"]
+HANDLERS: dict[type[Operation], Handler[Any, Any]] = {
+    MultiDimReductionOp: MultiReduction(),
+    ReductionOp: Reduction(),
+}

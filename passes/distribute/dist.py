@@ -1,0 +1,158 @@
+"""How a workgroup value is split (:class:`Dist`) and the tile correspondences handlers check.
+
+All tile arithmetic comes from :mod:`wgdist.layout`; this module only tabulates it for every
+subgroup id so that handlers can ask "is this offset the same for every subgroup?" or "does
+tile ``k`` of one value line up with tile ``j`` of another for every subgroup?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TypeGuard
+
+from xdsl.dialects.builtin import VectorType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from wgdist.diagnostics import OpError
+from wgdist.dialects.xegpu.attrs import DISTRIBUTE_LAYOUT_TYPES, DistributeLayoutAttr
+from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.layout import (
+    AnyLayout,
+    distribution_errors,
+    layout_text,
+    same_distribution,
+    sg_part,
+    tile_shape,
+    tiles,
+    with_unit_dims,
+)
+
+Shape = tuple[int, ...]
+TileTable = tuple[tuple[Shape, ...], ...]
+"""``table[s][k]``: start offsets of tile ``k`` of subgroup ``s`` (ids relative to the range)."""
+
+
+@lru_cache(maxsize=4096)
+def tile_table(shape: Shape, layout: AnyLayout) -> TileTable:
+    """:func:`wgdist.layout.tiles` for every subgroup id of ``layout``."""
+    return tuple(tuple(tiles(shape, layout, s)) for s in range(layout.num_subgroups))
+
+
+@dataclass(frozen=True)
+class Dist:
+    """How a workgroup value is split: its WG shape and layout model.
+
+    ``packed`` is the packing factor of a ``load_nd <{packed}>`` result (its vector is
+    ``[K/f, N, f]`` while ``shape`` stays the 2-D ``[K, N]``); 0 otherwise.
+    """
+
+    shape: Shape
+    layout: AnyLayout
+    packed: int = 0
+
+    @property
+    def tile_shape(self) -> Shape:
+        return tile_shape(self.shape, self.layout)
+
+    @property
+    def table(self) -> TileTable:
+        return tile_table(self.shape, self.layout)
+
+    @property
+    def ntiles(self) -> int:
+        return len(self.table[0])
+
+    @property
+    def num_subgroups(self) -> int:
+        return self.layout.num_subgroups
+
+    def vector_shape(self) -> Shape:
+        ts = self.tile_shape
+        if self.packed:
+            return (ts[0] // self.packed, ts[1], self.packed)
+        return ts
+
+    def sg_vector_type(self, element_type: Attribute) -> VectorType:
+        return VectorType(element_type, self.vector_shape())
+
+    def same_distribution(self, other: Dist) -> bool:
+        """The same WG value split the same way: equal shapes and packing, and every subgroup
+        holds the same tiles in the same order (:func:`wgdist.layout.same_distribution` on the
+        subgroup fields: the pass moves data between subgroups only, inst/lane fields travel
+        unchanged)."""
+        return (
+            self.shape == other.shape
+            and self.packed == other.packed
+            and same_distribution(self.shape, sg_part(self.layout), sg_part(other.layout))
+        )
+
+
+def is_wg_attr(attr: Attribute | None) -> TypeGuard[DistributeLayoutAttr]:
+    """A layout attribute with ``sg_layout`` (a workgroup layout)."""
+    return isinstance(attr, DISTRIBUTE_LAYOUT_TYPES) and attr.is_wg
+
+
+def shape_of(v: SSAValue | Attribute) -> Shape:
+    t = v.type if isinstance(v, SSAValue) else v
+    get = getattr(t, "get_shape", None)
+    return tuple(get()) if get is not None else ()
+
+
+def make_dist(op: Operation, what: str, shape: Shape, attr: DistributeLayoutAttr) -> Dist:
+    """A :class:`Dist`, or an :class:`OpError` when the layout cannot split ``shape``."""
+    model = with_unit_dims(shape, attr.to_model())  # extent-1 dims read as sg_data = 1
+    errs = distribution_errors(shape, model)
+    if errs:
+        raise OpError(op, f"cannot distribute {what} of shape {list(shape)} with {attr}: {'; '.join(errs)}")
+    return Dist(tuple(shape), model)
+
+
+def result_dist(op: Operation, index: int = 0) -> Dist | None:
+    """The distribution a result's own layout asks for (None: no workgroup layout)."""
+    res = op.results[index]
+    attr = value_layout(res)
+    if not is_wg_attr(attr):
+        return None
+    return make_dist(op, f"result #{index}", shape_of(res), attr)
+
+
+def need_result_dist(op: Operation) -> Dist:
+    """:func:`result_dist` of result #0, an error when it has no workgroup layout."""
+    d = result_dist(op)
+    if d is None:
+        raise OpError(op, "has a distributed operand but its result has no workgroup layout (layout_result_0)")
+    return d
+
+
+def check_same_subgroups(op: Operation, src: Dist, res: Dist, what: str = "the source") -> None:
+    """``what`` and the result must be split over the same number of subgroups (an op that
+    keeps each subgroup's data cannot move it between differently sized grids)."""
+    if src.num_subgroups != res.num_subgroups:
+        raise OpError(
+            op,
+            f"{what} is split over {src.num_subgroups} subgroups ({layout_text(src.layout)}) but the "
+            f"result over {res.num_subgroups} ({layout_text(res.layout)}): both layouts must cover "
+            "the same subgroups",
+        )
+
+
+def uniform_map(dst: Dist, src: Dist, match: Callable[[Shape, Shape], bool]) -> list[int] | None:
+    """For each tile ``k`` of ``dst`` the index ``j`` of the tile of ``src`` with
+    ``match(dst_start, src_start)``, the same ``j`` for every subgroup; None if there is none."""
+    if dst.num_subgroups != src.num_subgroups:
+        return None
+    out: list[int] = []
+    dt, st = dst.table, src.table
+    for k in range(dst.ntiles):
+        cands = [j for j in range(src.ntiles) if match(dt[0][k], st[0][j])]
+        found = None
+        for j in cands:
+            if all(match(dt[s][k], st[s][j]) for s in range(1, dst.num_subgroups)):
+                found = j
+                break
+        if found is None:
+            return None
+        out.append(found)
+    return out

@@ -1,0 +1,225 @@
+"""Block-descriptor ops: create_nd_tdesc, load_nd, store_nd, prefetch_nd, update_nd_offset.
+
+A descriptor value distributes like the data it describes (its type's layout). Offsets of tile
+``k`` are ``original + tile_offset(k)`` on the trailing dims (offsets are right-aligned when the
+memory has more dims than the descriptor). ``load_nd`` keeps ``transpose``/``packed`` and its
+cache hints; the result tiles of a transposed load are matched to descriptor tiles through the
+layout model, in ``check``; ``rewrite`` emits the planned loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from xdsl.ir import Operation, SSAValue
+
+from wgdist.diagnostics import OpError
+from wgdist.dialects.xegpu import offsets as idx
+from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.dialects.xegpu.ops_nd import (
+    CreateNdTdescOp,
+    LoadNdOp,
+    PrefetchNdOp,
+    StoreNdOp,
+    UpdateNdOffsetOp,
+)
+from wgdist.layout import Layout, layout_text
+from wgdist.passes.distribute.dist import (
+    Dist,
+    is_wg_attr,
+    make_dist,
+    shape_of,
+    uniform_map,
+)
+from wgdist.passes.distribute.emit import (
+    element_type,
+    per_tile,
+    sg_attrs,
+    sg_props,
+    sg_tdesc_type,
+    tile_offsets,
+    with_offsets,
+)
+from wgdist.passes.distribute.sg_ids import Index
+from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan, TilesPlan
+
+
+def _access_offsets(env: Env, op: LoadNdOp | StoreNdOp | PrefetchNdOp, dt: Dist) -> list[list[Index]] | None:
+    """Per descriptor tile, the access offsets (None: the access has none, the descriptor does)."""
+    if op.const_offsets is None:
+        return None
+    return tile_offsets(env, dt, op.mixed_offsets(), op)
+
+
+def _fmt(offsets: Sequence[int | SSAValue]) -> str:
+    def one(v: int | SSAValue) -> str:
+        if isinstance(v, int):
+            return str(v)
+        return f"%{v.name_hint}" if v.name_hint else "<dynamic>"
+
+    return "[" + ", ".join(one(v) for v in offsets) + "]"
+
+
+def offsets_once(op: LoadNdOp | StoreNdOp | PrefetchNdOp) -> None:
+    """Offsets go on the descriptor (old style) or on the access (LLVM 22 style), not both:
+    LLVM 22 accepts both and adds neither consistently, so the sum would be a guess."""
+    if op.const_offsets is None:
+        return
+    src = op.TensorDesc.owner
+    while isinstance(src, UpdateNdOffsetOp):
+        src = src.TensorDesc.owner
+    if isinstance(src, CreateNdTdescOp) and src.const_offsets is not None:
+        raise OpError(
+            op,
+            f"has offsets {_fmt(op.mixed_offsets())} and its tensor_desc was created with offsets "
+            f"{_fmt(src.mixed_offsets())}; give the offsets in one place (on the access, LLVM 22 style)",
+        )
+
+
+def store_map(op: Operation, dv: Dist, dt: Dist, what: str) -> list[int]:
+    """Tile ``k`` of the destination takes tile ``m[k]`` of the stored value (the same data in
+    every subgroup), or an error naming both layouts."""
+    m = uniform_map(dt, dv, lambda a, b: a == b) if dv.tile_shape == dt.tile_shape and dv.packed == 0 else None
+    if m is None:
+        raise OpError(
+            op,
+            f"the {what} is distributed with {layout_text(dv.layout)} but the destination with "
+            f"{layout_text(dt.layout)}: subgroups would store data they do not own (insert an "
+            "xegpu.convert_layout)",
+        )
+    return m
+
+
+class CreateNd:
+    def check(self, op: CreateNdTdescOp, plan: Plan) -> OpPlan:
+        t = op.tdesc_type
+        assert is_wg_attr(t.layout)
+        return OpPlan((make_dist(op, "the tensor_desc", t.get_shape(), t.layout),))
+
+    def rewrite(self, op: CreateNdTdescOp, env: Env, planned: OpPlan) -> None:
+        d = env.dist[op.result]
+        new_t = sg_tdesc_type(op.tdesc_type, d)
+        shape = op.mixed_sizes() if op.const_shape is not None else None
+        strides = op.mixed_strides() if op.const_strides is not None else None
+
+        def build(offsets: Sequence[Index] | None) -> SSAValue:
+            new = CreateNdTdescOp(op.source, new_t, offsets, shape, strides, attributes=sg_attrs(op))
+            return env.emit(new).results[0]
+
+        if op.const_offsets is None:
+            env.vmap[op.result] = [build(None)] * d.ntiles
+        else:
+            env.vmap[op.result] = [build(o) for o in tile_offsets(env, d, op.mixed_offsets(), op)]
+
+
+def _permuted_layout(layout: Layout, perm: Sequence[int]) -> Layout:
+    def p(v: tuple[int, ...] | None) -> tuple[int, ...] | None:
+        return None if v is None else tuple(v[i] for i in perm)
+
+    inv = [perm.index(i) for i in range(len(perm))]
+    order = None if layout.order is None else tuple(inv[o] for o in layout.order)
+    if order is None and layout.sg_layout is not None:
+        order = tuple(inv[o] for o in layout.effective_order())
+    return Layout(p(layout.sg_layout), p(layout.sg_data), p(layout.inst_data), p(layout.lane_layout), p(layout.lane_data), order)
+
+
+class LoadNd:
+    def check(self, op: LoadNdOp, plan: Plan) -> TilesPlan:
+        dt = plan.operand(op, 0, "the tensor_desc")
+        offsets_once(op)
+        if op.tdesc_type.array_length > 1:
+            raise OpError(op, f"array_length {op.tdesc_type.array_length} descriptors are not distributed (only 1)")
+        if op.packed is not None and op.transpose is not None:
+            raise OpError(op, "a load_nd with both packed and transpose is not distributed")
+        res_shape = shape_of(op.value)
+        if op.packed is not None:
+            f = res_shape[2]
+            if dt.tile_shape[0] % f:
+                raise OpError(op, f"packed load: the subgroup tile {list(dt.tile_shape)} has {dt.tile_shape[0]} rows, not a multiple of the packing factor {f}")
+            return TilesPlan((Dist(dt.shape, dt.layout, packed=f),), tuple(range(dt.ntiles)))
+        perm = tuple(idx.static_values(op.transpose) or range(len(dt.shape)))
+        attr = value_layout(op.value)
+        if is_wg_attr(attr):
+            dr = make_dist(op, "the result", res_shape, attr)
+        elif isinstance(dt.layout, Layout):
+            dr = Dist(res_shape, _permuted_layout(dt.layout, perm))
+        else:  # pragma: no cover - descriptors never carry slices
+            raise OpError(op, "unexpected slice layout on a tensor_desc")
+        m = uniform_map(dr, dt, lambda a, b: a == tuple(b[p] for p in perm)) if dr.tile_shape == tuple(dt.tile_shape[p] for p in perm) else None
+        if m is None:
+            what = "transposed " if list(perm) != sorted(perm) else ""
+            raise OpError(
+                op,
+                f"the result layout {layout_text(dr.layout)} does not match the {what}tensor_desc layout "
+                f"{layout_text(dt.layout)}: some subgroup would load data it does not own",
+            )
+        return TilesPlan((dr,), tuple(m))
+
+    def rewrite(self, op: LoadNdOp, env: Env, planned: TilesPlan) -> None:
+        dt, dr = env.dist[op.TensorDesc], env.dist[op.value]
+        descs = env.vmap[op.TensorDesc]
+        offs = _access_offsets(env, op, dt)
+        props = sg_props(op)
+        rtype = dr.sg_vector_type(element_type(op.value))
+        out: list[SSAValue] = []
+        for j in planned.tiles:
+            p, dyn = with_offsets(props, offs[j] if offs is not None else None)
+            new = LoadNdOp.create(operands=[descs[j], *dyn], result_types=[rtype], properties=p, attributes=sg_attrs(op))
+            out.append(env.emit(new).results[0])
+        env.vmap[op.value] = out
+
+
+class StoreNd:
+    def check(self, op: StoreNdOp, plan: Plan) -> TilesPlan:
+        offsets_once(op)
+        dv, dt = plan.operand(op, 0, "the stored value"), plan.operand(op, 1, "the tensor_desc")
+        return TilesPlan((), tuple(store_map(op, dv, dt, "stored value")))
+
+    def rewrite(self, op: StoreNdOp, env: Env, planned: TilesPlan) -> None:
+        dt = env.dist[op.TensorDesc]
+        vals, descs = env.vmap[op.value], env.vmap[op.TensorDesc]
+        offs = _access_offsets(env, op, dt)
+        props = sg_props(op)
+        for k, j in enumerate(planned.tiles):
+            p, dyn = with_offsets(props, offs[k] if offs is not None else None)
+            env.emit(StoreNdOp.create(operands=[vals[j], descs[k], *dyn], properties=p, attributes=sg_attrs(op)))
+
+
+class PrefetchNd:
+    def check(self, op: PrefetchNdOp, plan: Plan) -> OpPlan:
+        offsets_once(op)
+        plan.operand(op, 0, "the tensor_desc")
+        return OpPlan()
+
+    def rewrite(self, op: PrefetchNdOp, env: Env, planned: OpPlan) -> None:
+        dt = env.dist[op.TensorDesc]
+        descs = env.vmap[op.TensorDesc]
+        offs = _access_offsets(env, op, dt)
+        props = sg_props(op)
+        for k in range(dt.ntiles):
+            p, dyn = with_offsets(props, offs[k] if offs is not None else None)
+            env.emit(PrefetchNdOp.create(operands=[descs[k], *dyn], properties=p, attributes=sg_attrs(op)))
+
+
+class UpdateNd:
+    def check(self, op: UpdateNdOffsetOp, plan: Plan) -> OpPlan:
+        return OpPlan((plan.operand(op, 0, "the tensor_desc"),))
+
+    def rewrite(self, op: UpdateNdOffsetOp, env: Env, planned: OpPlan) -> None:
+        d = env.dist[op.result]
+        delta = op.mixed_offsets()
+
+        def build(args: list[SSAValue]) -> SSAValue:
+            return env.emit(UpdateNdOffsetOp(args[0], delta, attributes=sg_attrs(op))).results[0]
+
+        env.vmap[op.result] = per_tile(d.ntiles, [env.vmap[op.TensorDesc]], build)
+
+
+HANDLERS: dict[type[Operation], Handler[Any, Any]] = {
+    CreateNdTdescOp: CreateNd(),
+    LoadNdOp: LoadNd(),
+    StoreNdOp: StoreNd(),
+    PrefetchNdOp: PrefetchNd(),
+    UpdateNdOffsetOp: UpdateNd(),
+}
