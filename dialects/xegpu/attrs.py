@@ -1,11 +1,10 @@
-"""XeGPU attributes, mirroring LLVM 22's spelling (and the RFC's ``wg_map``/``sg_map``).
+"""XeGPU attributes other than layouts, mirroring LLVM 22's spelling.
 
-Layout-like attributes (``#xegpu.layout``, ``#xegpu.wg_map``, ``#xegpu.sg_map``,
-``#xegpu.slice``) live in :mod:`.layout_attrs` and are re-exported here.
-
-The other attributes: ``#xegpu.range<[a, b]>``, ``#xegpu.cache_hint<..>``,
-``#xegpu.block_tdesc_attr<..>``, ``#xegpu.scatter_tdesc_attr<..>``, ``#xegpu.mem_layout<..>``,
-and the opaque enums ``#xegpu<memory_space ..>`` and ``#xegpu<fence_scope ..>``.
+``#xegpu.range<[a, b]>``, ``#xegpu.cache_hint<..>``, ``#xegpu.block_tdesc_attr<..>``,
+``#xegpu.scatter_tdesc_attr<..>``, ``#xegpu.mem_layout<..>``, and the opaque enums
+``#xegpu<memory_space ..>`` and ``#xegpu<fence_scope ..>``. The layout attributes
+(``#xegpu.layout``, ``#xegpu.wg_map``, ``#xegpu.sg_map``, ``#xegpu.slice``) are in
+:mod:`.layout_attrs`; import any of them from :mod:`wgdist.dialects.xegpu`.
 """
 
 from __future__ import annotations
@@ -29,7 +28,9 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from wgdist.dialects.xegpu.layout_attrs import (
+# TEMP-SHIM: remove at integration - the layout attributes re-exported for modules outside
+# dialects/ that import them from here; they import them from wgdist.dialects.xegpu instead.
+from wgdist.dialects.xegpu.layout_attrs import (  # noqa: F401
     DISTRIBUTE_LAYOUT_TYPES,
     DistributeLayoutAttr,
     LayoutAttr,
@@ -356,21 +357,14 @@ def _int_list(v: Attribute) -> tuple[int, ...] | None:
 
 __all__ = [
     "ATOMIC_RMW_KINDS",
-    "DISTRIBUTE_LAYOUT_TYPES",
     "BlockTensorDescAttr",
     "CachePolicy",
     "CachePolicyAttr",
-    "DistributeLayoutAttr",
     "FenceScope",
     "FenceScopeAttr",
-    "LayoutAttr",
     "MemLayoutAttr",
     "MemorySpace",
     "MemorySpaceAttr",
-    "PlainLayoutAttr",
     "RangeAttr",
     "ScatterTensorDescAttr",
-    "SgMapAttr",
-    "SliceAttr",
-    "WgMapAttr",
 ]

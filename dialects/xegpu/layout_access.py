@@ -20,7 +20,7 @@ from xdsl.dialects.builtin import NoneAttr
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import Rewriter
 
-from wgdist.dialects.xegpu.attrs import (
+from wgdist.dialects.xegpu.layout_attrs import (
     DISTRIBUTE_LAYOUT_TYPES,
     DistributeLayoutAttr,
     LayoutAttr,
@@ -28,31 +28,35 @@ from wgdist.dialects.xegpu.attrs import (
     SliceAttr,
     WgMapAttr,
 )
+from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
+from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
+from wgdist.dialects.xegpu.ops_nd import LoadNdOp, PrefetchNdOp, StoreNdOp
+from wgdist.dialects.xegpu.ops_scatter import AtomicRMWOp, LoadGatherOp, PrefetchOp, StoreScatterOp
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import Layout
 
 RESULT_PREFIX = "layout_result_"
 
-# op name -> property holding the layout of result 0
-_RESULT_ANCHOR = {
-    "xegpu.load_nd": "layout",
-    "xegpu.load": "layout",
-    "xegpu.load_matrix": "layout",
-    "xegpu.dpas": "layout_cd",
-    "xegpu.convert_layout": "target_layout",
-    "xegpu.atomic_rmw": "layout",
+_RESULT_ANCHOR: dict[type[Operation], str] = {
+    LoadNdOp: "layout",
+    LoadGatherOp: "layout",
+    LoadMatrixOp: "layout",
+    DpasOp: "layout_cd",
+    ConvertLayoutOp: "target_layout",
+    AtomicRMWOp: "layout",
 }
+"""The anchor ops' property holding the layout of result 0."""
 
-# op name -> {operand index: property}
-_OPERAND_ANCHOR: dict[str, dict[int, str]] = {
-    "xegpu.dpas": {0: "layout_a", 1: "layout_b", 2: "layout_cd"},
-    "xegpu.store_nd": {0: "layout"},
-    "xegpu.store": {0: "layout"},
-    "xegpu.store_matrix": {0: "layout"},
-    "xegpu.prefetch_nd": {0: "layout"},
-    "xegpu.prefetch": {0: "layout"},
-    "xegpu.convert_layout": {0: "input_layout"},
+_OPERAND_ANCHOR: dict[type[Operation], dict[int, str]] = {
+    DpasOp: {0: "layout_a", 1: "layout_b", 2: "layout_cd"},
+    StoreNdOp: {0: "layout"},
+    StoreScatterOp: {0: "layout"},
+    StoreMatrixOp: {0: "layout"},
+    PrefetchNdOp: {0: "layout"},
+    PrefetchOp: {0: "layout"},
+    ConvertLayoutOp: {0: "input_layout"},
 }
+"""The anchor ops' properties holding the layout they require of an operand, by operand index."""
 
 
 def _as_layout(a: Attribute | None) -> DistributeLayoutAttr | None:
@@ -70,7 +74,7 @@ def value_layout(v: SSAValue) -> DistributeLayoutAttr | None:
         return _as_layout(t.layout)
     if isinstance(v, OpResult):
         op = v.op
-        prop = _RESULT_ANCHOR.get(op.name)
+        prop = _RESULT_ANCHOR.get(type(op))
         if prop is not None and v.index == 0:
             found = _as_layout(op.properties.get(prop))
             if found is not None:
@@ -120,7 +124,7 @@ def set_result_layout(op: Operation, index: int, attr: DistributeLayoutAttr | No
         if new_type == res.type:
             return res
         return Rewriter.replace_value_with_new_type(res, new_type)
-    prop = _RESULT_ANCHOR.get(op.name)
+    prop = _RESULT_ANCHOR.get(type(op))
     if prop is not None and index == 0:
         if attr is None:
             if prop == "target_layout":
@@ -140,7 +144,7 @@ def set_result_layout(op: Operation, index: int, attr: DistributeLayoutAttr | No
 
 def operand_anchor_name(op: Operation, operand_index: int) -> str | None:
     """The property naming the layout the anchor op ``op`` requires of an operand, if any."""
-    return _OPERAND_ANCHOR.get(op.name, {}).get(operand_index)
+    return _OPERAND_ANCHOR.get(type(op), {}).get(operand_index)
 
 
 def operand_layout_anchor(op: Operation, operand_index: int) -> DistributeLayoutAttr | None:

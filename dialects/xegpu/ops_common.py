@@ -16,13 +16,8 @@ from xdsl.irdl import base
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from wgdist.dialects.xegpu.attrs import (
-    CachePolicyAttr,
-    LayoutAttr,
-    SgMapAttr,
-    SliceAttr,
-    WgMapAttr,
-)
+from wgdist.dialects.xegpu.attrs import CachePolicyAttr
+from wgdist.dialects.xegpu.layout_attrs import LayoutAttr, SgMapAttr, SliceAttr, WgMapAttr
 
 LayoutConstr = base(LayoutAttr) | base(WgMapAttr) | base(SgMapAttr) | base(SliceAttr)
 """IRDL constraint of a ``DistributeLayoutAttr`` property."""

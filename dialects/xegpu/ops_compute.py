@@ -27,7 +27,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.xegpu.attrs import DistributeLayoutAttr
+from wgdist.dialects.xegpu.layout_attrs import DistributeLayoutAttr
 from wgdist.dialects.xegpu.ops_common import (
     LayoutConstr,
     parse_props_and_attrs,

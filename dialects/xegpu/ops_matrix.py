@@ -41,7 +41,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from wgdist.dialects.xegpu import offsets as idx
 from wgdist.dialects.xegpu.access import OffsetAccessOp
-from wgdist.dialects.xegpu.attrs import DistributeLayoutAttr
+from wgdist.dialects.xegpu.layout_attrs import DistributeLayoutAttr
 from wgdist.dialects.xegpu.ops_common import (
     LayoutConstr,
     parse_props_and_attrs,

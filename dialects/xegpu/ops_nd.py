@@ -40,7 +40,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from wgdist.dialects.xegpu import offsets as idx
 from wgdist.dialects.xegpu.access import OffsetAccessOp
-from wgdist.dialects.xegpu.attrs import CachePolicyAttr, DistributeLayoutAttr
+from wgdist.dialects.xegpu.attrs import CachePolicyAttr
+from wgdist.dialects.xegpu.layout_attrs import DistributeLayoutAttr
 from wgdist.dialects.xegpu.ops_common import (
     HINTS,
     CacheHintConstr,

@@ -36,11 +36,8 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.xegpu.attrs import (
-    ATOMIC_RMW_KINDS,
-    CachePolicyAttr,
-    DistributeLayoutAttr,
-)
+from wgdist.dialects.xegpu.attrs import ATOMIC_RMW_KINDS, CachePolicyAttr
+from wgdist.dialects.xegpu.layout_attrs import DistributeLayoutAttr
 from wgdist.dialects.xegpu.ops_common import (
     HINTS,
     CacheHintConstr,

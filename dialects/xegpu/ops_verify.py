@@ -12,13 +12,8 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, NoneAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.xegpu.attrs import (
-    DISTRIBUTE_LAYOUT_TYPES,
-    CachePolicy,
-    CachePolicyAttr,
-    MemorySpace,
-    MemorySpaceAttr,
-)
+from wgdist.dialects.xegpu.attrs import CachePolicy, CachePolicyAttr, MemorySpace, MemorySpaceAttr
+from wgdist.dialects.xegpu.layout_attrs import DISTRIBUTE_LAYOUT_TYPES
 from wgdist.dialects.xegpu.offsets import static_values
 from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import distribution_errors

@@ -27,11 +27,13 @@ from xdsl.utils.hints import isa
 
 from wgdist.dialects.xegpu.attrs import (
     BlockTensorDescAttr,
-    LayoutAttr,
     MemLayoutAttr,
     MemorySpace,
-    PlainLayoutAttr,
     ScatterTensorDescAttr,
+)
+from wgdist.dialects.xegpu.layout_attrs import (
+    LayoutAttr,
+    PlainLayoutAttr,
     SgMapAttr,
     SliceAttr,
     WgMapAttr,

@@ -10,17 +10,18 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 import wgdist
-from wgdist.dialects.xegpu.attrs import (
+from wgdist.dialects.xegpu import (
     BlockTensorDescAttr,
     LayoutAttr,
+    MemDescType,
     MemLayoutAttr,
     RangeAttr,
     ScatterTensorDescAttr,
     SgMapAttr,
     SliceAttr,
+    TensorDescType,
     WgMapAttr,
 )
-from wgdist.dialects.xegpu.types import MemDescType, TensorDescType
 from wgdist.layout import Layout, SliceLayout
 
 

@@ -6,7 +6,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 
 import wgdist
-from wgdist.dialects.xegpu.attrs import LayoutAttr, SgMapAttr, SliceAttr, WgMapAttr
+from wgdist.dialects.xegpu import LayoutAttr, SgMapAttr, SliceAttr, TensorDescType, WgMapAttr
 from wgdist.dialects.xegpu.layout_access import (
     drop_sg_fields,
     operand_layout_anchor,
@@ -14,7 +14,6 @@ from wgdist.dialects.xegpu.layout_access import (
     to_layout_attr,
     value_layout,
 )
-from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.layout import Layout
 
 IR = """

@@ -7,23 +7,22 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, VectorType, f16, f3
 from xdsl.dialects.test import TestOp as _ValueSource
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.xegpu.attrs import (
+from wgdist.dialects.xegpu import (
     CachePolicy,
     CachePolicyAttr,
+    ConvertLayoutOp,
+    CreateNdTdescOp,
+    DpasOp,
+    FenceOp,
     FenceScope,
     LayoutAttr,
-    MemorySpace,
-)
-from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
-from wgdist.dialects.xegpu.ops_nd import (
-    CreateNdTdescOp,
     LoadNdOp,
+    MemorySpace,
     PrefetchNdOp,
     StoreNdOp,
+    TensorDescType,
     UpdateNdOffsetOp,
 )
-from wgdist.dialects.xegpu.ops_sync import FenceOp
-from wgdist.dialects.xegpu.types import TensorDescType
 
 
 def _values(*types):
