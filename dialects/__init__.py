@@ -1,8 +1,13 @@
 """wgdist's dialects: ``xegpu``, the merged ``vector`` (xDSL's ops plus the ones it lacks), and
 ``gpu`` and ``arith`` with LLVM 22's syntax and vector handling.
 
+Each dialect module (:mod:`.xegpu`, :mod:`.vector`, :mod:`.gpu`, :mod:`.arith`) lists its
+dialect's classes once and exports every op, attribute and type class by name, as xDSL's dialect
+modules do (``from wgdist.dialects.xegpu import LoadNdOp, LayoutAttr``). :mod:`.elementwise` is
+the one list of the ops that act lane by lane.
+
 Registries are lazy: a factory imports its module only when the dialect is first needed, which is
-what keeps ``wgdist-opt`` start-up short.
+what keeps ``import wgdist`` and ``wgdist-opt`` start-up short.
 """
 
 from collections.abc import Callable
