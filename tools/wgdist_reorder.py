@@ -16,11 +16,11 @@ and the pass choose the same.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from wgdist.ir.cli import run_tool
 from wgdist.reorder import (
     COMMAND_LINE,
     DEFAULT_K_BLOCKS,
@@ -229,14 +229,8 @@ def run(argv: Sequence[str] | None) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    try:
-        print(run(argv))
-    except BrokenPipeError:  # e.g. piped into head
-        sys.stdout = open(os.devnull, "w")
-        sys.exit(1)
-    except (ToolError, ValueError, OSError) as e:
-        print(f"wgdist-reorder: error: {e}", file=sys.stderr)
-        sys.exit(1)
+    if status := run_tool("wgdist-reorder", lambda: print(run(argv)), user_errors=(ToolError,)):
+        sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from wgdist.ir import OpError
 from wgdist.ir.cli import run_tool
-from wgdist.tools import wgdist_check, wgdist_opt
+from wgdist.tools import wgdist_check, wgdist_opt, wgdist_reorder
 
 KERNEL = "func.func @f() {\n  func.return\n}\n"
 
@@ -67,7 +67,15 @@ def run_check(monkeypatch: pytest.MonkeyPatch, path: Path, make: Callable[[], Ba
     return info.value.code
 
 
-TOOLS = {"wgdist-opt": run_opt, "wgdist-check": run_check}
+def run_reorder(monkeypatch: pytest.MonkeyPatch, path: Path, make: Callable[[], BaseException]) -> int:
+    monkeypatch.setattr(wgdist_reorder, "run", raising(make))
+    with pytest.raises(SystemExit) as info:
+        wgdist_reorder.main(["--grid", "4x4"])
+    assert isinstance(info.value.code, int)
+    return info.value.code
+
+
+TOOLS = {"wgdist-opt": run_opt, "wgdist-check": run_check, "wgdist-reorder": run_reorder}
 
 
 @pytest.mark.parametrize("tool", sorted(TOOLS))
