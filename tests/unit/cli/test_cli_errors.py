@@ -256,7 +256,7 @@ def test_verify_diagnostics_locates_verifier_errors_per_chunk(tmp_path: Path) ->
 
 def test_library_rejects_bad_pass_option() -> None:
     import wgdist
-    from wgdist.diagnostics import PipelineError
+    from wgdist.ir import PipelineError
 
     with pytest.raises(PipelineError, match=r"option 'num-xcds': expected an integer, got 'many'"):
         wgdist.run_pipeline("func.func @f() {\n  func.return\n}\n", "reorder-workgroups{num-xcds=many}")

@@ -10,7 +10,7 @@ import pytest
 from xdsl.utils.exceptions import DiagnosticException
 
 import wgdist
-import wgdist.diagnostics
+import wgdist.ir
 
 BIN = Path(sys.executable).parent
 SAMPLE = """
@@ -72,4 +72,4 @@ def test_wgdist_opt_lists_its_passes():
 
 
 def test_diagnostic_exception_type():
-    assert issubclass(wgdist.diagnostics.OpError, DiagnosticException)
+    assert issubclass(wgdist.ir.OpError, DiagnosticException)
