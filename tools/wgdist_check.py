@@ -116,7 +116,8 @@ workgroup, default {max_subgroups}). Raise them when the machine and your patien
 exit status: 0 when every buffer agrees; 1 when they differ, when the workgroup program wrote
 no element of its memref arguments (the report says NOTHING COMPARED: agreement on nothing is
 no evidence; a function without memref arguments only gets a warning; NOTHING COMPARED also
-prints a one-line error on stderr), or on any error (one message on stderr, no traceback).
+prints a one-line error on stderr), or on any error (one message on stderr, no traceback); 2 on
+an internal error, a bug in wgdist (WGDIST_TRACEBACK=1 shows where).
 """
 
 

@@ -3,19 +3,27 @@ parser checks, on IR however it was made."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from xdsl.context import Context
 from xdsl.dialects import func, vector
 from xdsl.dialects.builtin import ModuleOp, VectorType, f32
 from xdsl.ir import Block, Operation, Region
+from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 import wgdist
+import wgdist.passes
 from wgdist.dialects.xegpu import LayoutAttr
 from wgdist.ir import VerifyError
+from wgdist.passes import get_all_passes
+from wgdist.tools import wgdist_opt as opt_tool
 
 ROOT = Path(__file__).resolve().parents[3]
 WGDIST_OPT = Path(sys.executable).with_name("wgdist-opt")
@@ -152,3 +160,46 @@ def test_run_pipeline_verifies_python_built_ir() -> None:
     module, _ = python_module()
     with pytest.raises(VerifyError, match="dimension mismatch"):
         wgdist.run_pipeline(module, "xegpu-propagate-layout")
+
+
+@dataclass(frozen=True)
+class BreakBroadcast(ModulePass):
+    """A buggy pass: the broadcast of ``BROADCAST`` reads the 4x8 argument instead."""
+
+    name = "break-broadcast"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for bcast in op.walk():
+            if isinstance(bcast, vector.BroadcastOp):
+                function = bcast.parent_op()
+                assert isinstance(function, func.FuncOp)
+                bcast.operands[0] = function.body.block.args[1]
+
+
+BROADCAST = (
+    "func.func @f(%v: vector<8xf32>, %w: vector<4x8xf32>) {\n"
+    "  %b = vector.broadcast %v : vector<8xf32> to vector<8x8xf32>\n  return\n}\n"
+)
+AFTER_THE_PASS = "k.mlir:2:3: error: 'vector.broadcast' op dimension mismatch (4 vs. 8)"
+
+
+def with_broken_pass() -> dict[str, Callable[[], type[ModulePass]]]:
+    return {**get_all_passes(), "break-broadcast": lambda: BreakBroadcast}
+
+
+def test_run_pipeline_verifies_what_a_pass_produced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wgdist.passes, "get_all_passes", with_broken_pass)
+    with pytest.raises(VerifyError, match="^" + re.escape(AFTER_THE_PASS)):
+        wgdist.run_pipeline(wgdist.parse(BROADCAST, name="k.mlir"), "break-broadcast")
+
+
+def test_wgdist_opt_verifies_what_a_pass_produced(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(opt_tool, "get_all_passes", with_broken_pass)
+    monkeypatch.chdir(tmp_path)
+    Path("k.mlir").write_text(BROADCAST)
+    with pytest.raises(SystemExit) as info:
+        opt_tool.main(["k.mlir", "-p", "break-broadcast"])
+    assert info.value.code == 1
+    assert capsys.readouterr().err.startswith(AFTER_THE_PASS)
