@@ -16,7 +16,7 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from wgdist.diagnostics import OpError
-from wgdist.dialects.xegpu.attrs import DISTRIBUTE_LAYOUT_TYPES, DistributeLayoutAttr
+from wgdist.dialects.xegpu import DISTRIBUTE_LAYOUT_TYPES, DistributeLayoutAttr
 from wgdist.dialects.xegpu.layout_access import value_layout
 from wgdist.layout import (
     AnyLayout,

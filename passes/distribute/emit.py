@@ -21,10 +21,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from wgdist.dialects.xegpu import DISTRIBUTE_LAYOUT_TYPES, SliceAttr, TensorDescType
 from wgdist.dialects.xegpu import offsets as idx
-from wgdist.dialects.xegpu.attrs import DISTRIBUTE_LAYOUT_TYPES, SliceAttr
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
-from wgdist.dialects.xegpu.types import TensorDescType
 from wgdist.passes.distribute.dist import Dist, is_wg_attr
 from wgdist.passes.distribute.sg_ids import Index
 from wgdist.passes.distribute.state import Env

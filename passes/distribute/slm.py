@@ -27,8 +27,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from wgdist.diagnostics import OpError
 from wgdist.dialects.gpu import BarrierOp
-from wgdist.dialects.xegpu.ops_matrix import CreateMemDescOp
-from wgdist.dialects.xegpu.types import MemDescType
+from wgdist.dialects.xegpu import CreateMemDescOp, MemDescType
 from wgdist.layout import is_writer, tiles, writer_dims
 from wgdist.passes.distribute.dist import Dist
 from wgdist.passes.distribute.state import Env, Plan

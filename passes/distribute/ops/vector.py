@@ -18,12 +18,13 @@ from typing import Any
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, VectorType
-from xdsl.dialects.vector import BroadcastOp, CreateMaskOp
 from xdsl.ir import Operation, SSAValue
 
 from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import (
+    BroadcastOp,
     ConstantMaskOp,
+    CreateMaskOp,
     ExtractStridedSliceOp,
     InsertStridedSliceOp,
     ShapeCastOp,

@@ -36,12 +36,17 @@ from xdsl.dialects.builtin import (
     IntegerType,
     VectorType,
 )
-from xdsl.dialects.vector import BroadcastOp, CombiningKindAttr, ReductionOp
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from wgdist.diagnostics import OpError
-from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
-from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
+from wgdist.dialects.vector import (
+    BroadcastOp,
+    CombiningKindAttr,
+    MultiDimReductionOp,
+    ReductionOp,
+    ShapeCastOp,
+)
+from wgdist.dialects.xegpu import LoadMatrixOp, StoreMatrixOp
 from wgdist.layout import is_writer, layout_text
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist, result_dist

@@ -47,9 +47,8 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
+from wgdist.dialects.xegpu import ConvertLayoutOp, LoadMatrixOp, StoreMatrixOp
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
-from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp
-from wgdist.dialects.xegpu.ops_matrix import LoadMatrixOp, StoreMatrixOp
 from wgdist.layout import layout_text
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, uniform_map

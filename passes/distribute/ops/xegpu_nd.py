@@ -15,15 +15,15 @@ from typing import Any
 from xdsl.ir import Operation, SSAValue
 
 from wgdist.diagnostics import OpError
-from wgdist.dialects.xegpu import offsets as idx
-from wgdist.dialects.xegpu.layout_access import value_layout
-from wgdist.dialects.xegpu.ops_nd import (
+from wgdist.dialects.xegpu import (
     CreateNdTdescOp,
     LoadNdOp,
     PrefetchNdOp,
     StoreNdOp,
     UpdateNdOffsetOp,
 )
+from wgdist.dialects.xegpu import offsets as idx
+from wgdist.dialects.xegpu.layout_access import value_layout
 from wgdist.layout import Layout, layout_text
 from wgdist.passes.distribute.dist import (
     Dist,
