@@ -24,8 +24,10 @@ Options (defaults in brackets; explicit options override the preset's parts):
   ``row-major`` = group-size 1 along M; ``triton`` = triton-style groups along M; ``wave`` =
   balanced XCD step + wave-style groups along M; ``rocroller`` = wave-style groups along
   ``group-dim`` + balanced XCC step; ``tensile`` = wave-style groups along N; ``auto`` = the
-  candidate with the fewest fetches in :mod:`wgdist.reorder.cache_model` (static grid only; a remark says
-  which and why).
+  candidate that fetches the fewest bytes from memory in the cache model of ``target``
+  (:mod:`wgdist.reorder.auto`; a remark says which and why). Without a static grid ``auto``
+  chooses the candidate best in expectation over typical GEMM grids for the target (M and N in
+  2048..16384; the remark says so) and emits it with ``gpu.grid_dim``.
 * ``group-size`` [8]: rows of the group dimension walked together (clamped to the grid).
 * ``group-dim`` [0]: 0 groups M tiles (x), 1 groups N tiles (y).
 * ``group-style`` [wave]: ``wave | triton``; they differ only inside a cut-short last group.
@@ -34,10 +36,13 @@ Options (defaults in brackets; explicit options override the preset's parts):
 * ``xcd-remap`` [preset]: ``none | balanced | tail | chunked`` (never the naive remap).
 * ``chunk`` [2]: ids per XCD per round for ``xcd-remap=chunked``.
 * ``grid`` [none]: ``NX,NY`` static launch grid (must agree with ``known_grid_size``).
-* ``window`` [64] and ``k-blocks`` [8]: the cache model of ``scheme=auto``: co-resident
-  workgroups per XCD, and K blocks per A/B panel (a scale factor: it changes the counts in the
-  remark, never the choice). ``wgdist-reorder`` uses the same defaults
-  (:data:`wgdist.reorder.DEFAULT_WINDOW`, :data:`~wgdist.reorder.DEFAULT_K_BLOCKS`).
+* ``target`` [generic]: the GPU ``scheme=auto`` models (:mod:`wgdist.reorder.targets`):
+  ``h100``, ``mi300x``, ``pvc``, ``bmg``, or ``generic`` (the window count model: distinct A/B
+  panels per window of co-resident workgroups, nothing kept between windows).
+* ``window``, ``k-blocks``, ``tile`` (``M,N,K``), ``elem-bytes``: the cache model's co-resident
+  workgroups per XCD, K blocks per workgroup, workgroup tile and element size; default: the
+  target's (generic: window 64, 8 K blocks, A and B blocks counted alike). ``num-xcds``
+  overrides the target's L2 domains. ``wgdist-reorder`` uses the same defaults.
 
 Before (every example below starts from this kernel; only the entry of the result is shown)::
 
@@ -166,16 +171,20 @@ XCDs; model: window 64 workgroups per XCD, 8 blocks per panel``. With ``window=8
 (only 8 co-resident workgroups per XCD) no candidate beats the default order: the kernel is left
 as written (``%x = gpu.block_id x`` ... ``memref.store %v, %c[%x, %y]``) and the remark says
 ``... 384 vs 384 blocks for identity (0% fewer) ...; model: window 8 workgroups per XCD, 2 blocks
-per panel``.
+per panel``. ``reorder-workgroups{scheme=auto target=h100 grid=128,64 k-blocks=64}`` (a
+16384x16384x4096 fp16 GEMM in 128x256x64 tiles) chooses groups of 8 N columns
+(``scheme=tensile``): ``... fewest modelled bytes from memory among 13 candidates: 2.1 GiB vs
+8.0 GiB for identity (74% fewer) ...; model: h100: one L2 of 25.0 MiB, LRU, 132 co-resident
+workgroups each; 128x256x64 tiles, 64 K blocks of 16.0 KiB (A) + 32.0 KiB (B)``.
 
-Errors (``OpError`` naming the op and the numbers): ``scheme=auto`` without a static grid,
-``grid=`` disagreeing with ``known_grid_size``, a static grid too large to prove, a non-bijective
+Errors (``OpError`` naming the op and the numbers): ``grid=`` disagreeing with
+``known_grid_size``, a static grid too large to prove, a non-bijective
 mapping, block ids inside a ``gpu.launch`` body. Bad option values (unknown scheme,
 ``group-size=0``, ``scheme=auto`` with ``group-size``...) are refused when the pipeline is
 parsed, with a ``reorder-workgroups: ...`` message (:func:`wgdist.reorder.check_options`, shared
 with ``wgdist-reorder``). Options that do nothing get a warning: ``chunk=`` without
-``xcd-remap=chunked``, ``num-xcds=`` with no XCD step, ``xcd-remap=`` with one XCD, ``window=``
-or ``k-blocks=`` without ``scheme=auto``.
+``xcd-remap=chunked``, ``num-xcds=`` with no XCD step, ``xcd-remap=`` with one XCD, ``target=``,
+``window=``, ``k-blocks=``, ``tile=`` or ``elem-bytes=`` without ``scheme=auto``.
 """
 
 from __future__ import annotations
@@ -195,13 +204,12 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from wgdist.diagnostics import OpError, location_of
 from wgdist.dialects import gpu
 from wgdist.reorder import (
-    DEFAULT_K_BLOCKS,
-    DEFAULT_WINDOW,
     PIPELINE,
     Expr,
     Scheme,
     check_options,
     choose_auto,
+    choose_dynamic,
     grid_vars,
     mapping_exprs,
     nodes,
@@ -248,8 +256,11 @@ class ReorderWorkgroupsPass(ModulePass):
     xcd_remap: str | None = None
     chunk: int | None = None
     grid: tuple[int, ...] = ()
+    target: str | None = None
     window: int | None = None
     k_blocks: int | None = None
+    tile: tuple[int, ...] = ()
+    elem_bytes: int | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -261,7 +272,17 @@ class ReorderWorkgroupsPass(ModulePass):
         """The options as the user gave them (None: not given)."""
         names = ("group_size", "group_dim", "group_style", "num_xcds", "xcd_remap", "chunk")
         given: dict[str, Any] = {n: getattr(self, n) for n in names}
-        return given | {"window": self.window, "k_blocks": self.k_blocks, "grid": self.grid or None}
+        return given | self._model_options() | {"grid": self.grid or None}
+
+    def _model_options(self) -> dict[str, Any]:
+        """The cache model's options as given (None: the target's own)."""
+        return {
+            "target": self.target,
+            "window": self.window,
+            "k_blocks": self.k_blocks,
+            "tile": self.tile or None,
+            "elem_bytes": self.elem_bytes,
+        }
 
     def resolved(self) -> Scheme:
         return resolve(
@@ -347,19 +368,22 @@ class ReorderWorkgroupsPass(ModulePass):
     def _scheme_for(self, fn: Operation, grid: tuple[int, int] | None) -> Scheme:
         if self.scheme != "auto":
             return self.resolved()
+        o = self._model_options()
+        model = {
+            "target": o["target"] or "generic",
+            "tile": tuple(o["tile"]) if o["tile"] else None,
+            "elem_bytes": o["elem_bytes"],
+        }
         if grid is None:
-            raise OpError(
+            dyn = choose_dynamic(self.num_xcds, self.window, self.k_blocks, **model)
+            remark(
                 fn,
-                "scheme=auto needs a static grid: give grid=NX,NY or known_grid_size on the "
-                "gpu.func",
+                f"@{_fn_name(fn)}: scheme=auto chose {dyn.scheme.describe()} "
+                f"({dyn.scheme.spec()}) for a grid known only at run time (no grid= or "
+                f"known_grid_size; the ids are computed from gpu.grid_dim): {dyn.reason()}",
             )
-        choice = choose_auto(
-            grid[0],
-            grid[1],
-            self.num_xcds or 1,
-            self.window or DEFAULT_WINDOW,
-            self.k_blocks or DEFAULT_K_BLOCKS,
-        )
+            return dyn.scheme
+        choice = choose_auto(grid[0], grid[1], self.num_xcds, self.window, self.k_blocks, **model)
         remark(
             fn,
             f"@{_fn_name(fn)}: scheme=auto chose {choice.scheme.describe()} "

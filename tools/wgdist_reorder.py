@@ -2,15 +2,19 @@
 
 Prints, for an ``NXxNY`` launch grid and a scheme (the options of the ``reorder-workgroups``
 pass), the dispatch id of the workgroup that computes each output tile (rows: M tiles, columns:
-N tiles, like the tables of the Wave and rocRoller docs), the XCD that tile runs on, and the
-cache model's block fetches per XCD next to the default order's. ``--svg FILE`` draws the grid
-coloured by XCD. ``--scheme auto`` prints the ranking it chose from.
+N tiles, like the tables of the Wave and rocRoller docs), the XCD (L2 domain) that tile runs on,
+and the cache model's fetches per XCD next to the default order's: without ``--target``, the
+window count (blocks, :mod:`wgdist.reorder.cache_model`); with ``--target h100`` (mi300x, pvc,
+bmg), the bytes the simulated L2 fetches from memory (:mod:`wgdist.reorder.l2sim`). ``--svg FILE``
+draws the grid coloured by XCD. ``--scheme auto`` prints every candidate with its modelled
+fetches, fewest first, and which one it chose.
 
 Options, their checks, the warnings about options that do nothing and the cache model's defaults
-are the pass's own (:func:`wgdist.reorder.check_options`, :mod:`wgdist.reorder.cache_model`), so the tool
+are the pass's own (:func:`wgdist.reorder.check_options`, :mod:`wgdist.reorder.auto`), so the tool
 and the pass choose the same.
 
     wgdist-reorder --grid 8x8 --scheme wave --group-size 2 --num-xcds 8
+    wgdist-reorder --grid 128x64 --scheme auto --target h100 --k-blocks 64
 """
 
 from __future__ import annotations
@@ -27,15 +31,21 @@ from wgdist.reorder import (
     DEFAULT_WINDOW,
     GROUP_STYLES,
     SCHEMES,
+    TARGETS,
     XCD_REMAPS,
     Fetches,
+    Model,
     Scheme,
     check_options,
     choose_auto,
     dispatch_table,
+    model,
     resolve,
     scheme_fetches,
+    show_bytes,
+    traffic,
 )
+from wgdist.reorder.l2sim import domain_of
 
 
 class ToolError(Exception):
@@ -61,16 +71,24 @@ OPTIONS = (
     "window",
     "k_blocks",
     "grid",
+    "target",
+    "tile",
+    "elem_bytes",
 )
 
 
-def parse_grid(text: str) -> tuple[int, ...]:
+def parse_grid(text: str, what: str = "grid", example: str = "8x8") -> tuple[int, ...]:
     """``8x8`` (or ``8,8``) as ints; the sizes are checked with the pass's rules (check_grid)."""
     parts = text.lower().replace(",", "x").split("x")
     try:
         return tuple(int(p) for p in parts)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"grid must look like 8x8, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"{what} must look like {example}, got {text!r}") from None
+
+
+def parse_tile(text: str) -> tuple[int, ...]:
+    """``128x256x64``: the workgroup tile along M, N, K (checked by check_tile)."""
+    return parse_grid(text, "tile", "128x256x64")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -84,17 +102,24 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--xcd-remap", choices=XCD_REMAPS)
     p.add_argument("--chunk", type=int)
     p.add_argument(
+        "--target",
+        choices=tuple(TARGETS),
+        help="the GPU the cache model simulates (default: generic, the window count)",
+    )
+    p.add_argument(
         "--window",
         type=int,
-        default=DEFAULT_WINDOW,
-        help=f"co-resident workgroups per XCD in the cache model ({DEFAULT_WINDOW})",
+        help=f"co-resident workgroups per XCD in the cache model (the target's; {DEFAULT_WINDOW} "
+        "without one)",
     )
     p.add_argument(
         "--k-blocks",
         type=int,
-        default=DEFAULT_K_BLOCKS,
-        help=f"K blocks per A/B panel in the cache model ({DEFAULT_K_BLOCKS})",
+        help=f"K blocks per A/B panel in the cache model (the target's; {DEFAULT_K_BLOCKS} without "
+        "one)",
     )
+    p.add_argument("--tile", type=parse_tile, help="workgroup tile MxNxK (the target's)")
+    p.add_argument("--elem-bytes", type=int, help="bytes per element of A and B (the target's)")
     p.add_argument("--svg", metavar="FILE", help="also draw the grid, coloured by XCD")
     return p
 
@@ -181,22 +206,30 @@ def run(argv: Sequence[str] | None) -> str:
     for note in notes:
         print(f"wgdist-reorder: warning: {note}", file=sys.stderr)
     nx, ny = args.grid
-    x = args.num_xcds if args.num_xcds is not None else 1
     if nx * ny > MAX_WORKGROUPS:
         raise ToolError(
             f"--grid {nx}x{ny} has {nx * ny} workgroups; this tool tabulates at most "
             f"{MAX_WORKGROUPS} (e.g. 512x512)"
         )
+    m = model(args.target or "generic", args.num_xcds, args.window, args.k_blocks, args.tile,
+              args.elem_bytes)  # fmt: skip
+    x = m.machine.domains
     lines: list[str] = []
     if args.scheme == "auto":
-        choice = choose_auto(nx, ny, x, args.window, args.k_blocks)
+        choice = choose_auto(
+            nx, ny, args.num_xcds, args.window, args.k_blocks,
+            target=args.target or "generic", tile=args.tile, elem_bytes=args.elem_bytes,
+        )  # fmt: skip
         scheme: Scheme = choice.scheme
         lines.append(f"scheme=auto chose: {scheme.describe()}")
         lines.append(f"  options: {scheme.spec(COMMAND_LINE)}")
         lines.append(f"  why: {choice.reason()}")
-        lines.append("  best candidates (total fetched blocks):")
-        for s, t in choice.ranking[:6]:
-            lines.append(f"    {t:>8}  {s.describe()}")
+        unit = "fetched blocks" if m.unit == "blocks" else "bytes fetched from memory"
+        lines.append(f"  candidates ({unit}, fewest first):")
+        for s, t in choice.ranking:
+            shown = str(t) if m.unit == "blocks" else show_bytes(t)
+            mark = "  <- chosen" if s == scheme else ""
+            lines.append(f"    {shown:>10}  {s.describe()} ({s.spec(COMMAND_LINE)}){mark}")
         lines.append("")
     else:
         scheme = resolve(args.scheme, **{k: options[k] for k in OPTIONS[:6]})
@@ -213,19 +246,54 @@ def run(argv: Sequence[str] | None) -> str:
     )
     lines.append("")
     if x > 1:
-        xcds = [[f % x for f in row] for row in table]
-        lines.append("\n".join(format_grid(xcds, f"XCD of each tile (f % {x}):")))
+        if m.machine.dispatch == "round-robin":
+            doms = [[f % x for f in row] for row in table]
+            title = f"XCD of each tile (f % {x}):"
+        else:
+            doms = [[int(domain_of(f, nx * ny, m.machine)) for f in row] for row in table]
+            title = f"L2 domain of each tile (f * {x} // {nx * ny}):"
+        lines.append("\n".join(format_grid(doms, title)))
         lines.append("")
-    ours = scheme_fetches(scheme, nx, ny, args.window, args.k_blocks, x)
-    base = scheme_fetches(resolve("identity", num_xcds=x), nx, ny, args.window, args.k_blocks)
-    cache_lines = format_fetches(ours, base)
+    if m.unit == "blocks":
+        window = args.window or DEFAULT_WINDOW
+        k_blocks = args.k_blocks or DEFAULT_K_BLOCKS
+        ours = scheme_fetches(scheme, nx, ny, window, k_blocks, x)
+        base = scheme_fetches(resolve("identity", num_xcds=x), nx, ny, window, k_blocks)
+        cache_lines = format_fetches(ours, base)
+        total, base_total = str(ours.total), str(base.total)
+    else:
+        cache_lines, total, base_total = format_traffic(scheme, nx, ny, m)
     lines += cache_lines
     if args.svg:
-        footer = [cache_lines[0], f"fetched blocks: {ours.total} (default order: {base.total})"]
+        footer = [cache_lines[0], f"fetched: {total} (default order: {base_total})"]
         with open(args.svg, "w") as fh:
             fh.write(svg(table, x, head, footer))
         lines.append(f"wrote {args.svg}")
     return "\n".join(lines)
+
+
+def format_traffic(scheme: Scheme, nx: int, ny: int, m: Model) -> tuple[list[str], str, str]:
+    """The L2 simulation's bytes per domain, next to the default order's; and both totals."""
+    ours = traffic(scheme, nx, ny, m)
+    base = traffic(resolve("identity", num_xcds=m.machine.domains), nx, ny, m)
+    p = m.problem
+    lines = [
+        f"cache model: {m.describe()}",
+        "  domain          A          B      total  default order",
+    ]
+    for d in range(m.machine.domains):
+        a, b = ours.a_blocks[d] * p.a_bytes, ours.b_blocks[d] * p.b_bytes
+        lines.append(
+            f"  {d:>6} {show_bytes(a):>10} {show_bytes(b):>10} "
+            f"{show_bytes(ours.per_domain[d]):>10} {show_bytes(base.per_domain[d]):>14}"
+        )
+    a = sum(ours.a_blocks) * p.a_bytes
+    b = sum(ours.b_blocks) * p.b_bytes
+    lines.append(
+        f"     all {show_bytes(a):>10} {show_bytes(b):>10} {show_bytes(ours.total):>10} "
+        f"{show_bytes(base.total):>14}"
+    )
+    return lines, show_bytes(ours.total), show_bytes(base.total)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -9,11 +9,31 @@
 * :mod:`~wgdist.reorder.mapping`: the formulas (XCD step, grouped walk) and their evaluation on a
   grid;
 * :mod:`~wgdist.reorder.bijection`: the chunked bijectivity proof;
-* :mod:`~wgdist.reorder.cache_model`: the cache model and ``scheme=auto``'s choice.
+* :mod:`~wgdist.reorder.l2sim`: the cache model: an LRU L2 simulated over the dispatch order;
+* :mod:`~wgdist.reorder.targets`: the GPUs it knows (``target=h100`` ...), with sources;
+* :mod:`~wgdist.reorder.auto`: ``scheme=auto``'s candidates and choice;
+* :mod:`~wgdist.reorder.cache_model`: the window count model (per-XCD counts for the tool).
 
 Everything a caller needs is importable from ``wgdist.reorder``.
 """
 
+from wgdist.reorder.auto import (
+    AUTO_EXACT_WORKGROUPS,
+    AUTO_SAMPLE_WORKGROUPS,
+    DEFAULT_K_BLOCKS,
+    DEFAULT_WINDOW,
+    TIE,
+    AutoChoice,
+    DynamicChoice,
+    Model,
+    auto_candidates,
+    choose_auto,
+    choose_dynamic,
+    model,
+    scheme_traffic,
+    show_bytes,
+    traffic,
+)
 from wgdist.reorder.bijection import (
     MAX_PROOF_WORKGROUPS,
     PROOF_CHUNK,
@@ -22,21 +42,9 @@ from wgdist.reorder.bijection import (
     check_bijection,
     remap_ids,
 )
-from wgdist.reorder.cache_model import (
-    AUTO_EXACT_WORKGROUPS,
-    AUTO_SAMPLE_WORKGROUPS,
-    DEFAULT_K_BLOCKS,
-    DEFAULT_WINDOW,
-    AutoChoice,
-    Fetches,
-    auto_candidates,
-    auto_windows,
-    choose_auto,
-    fetches,
-    n_windows,
-    scheme_fetches,
-)
+from wgdist.reorder.cache_model import Fetches, fetches, n_windows, scheme_fetches
 from wgdist.reorder.expr import Expr, const, evaluate, maxu, minu, nodes, select_ult, var
+from wgdist.reorder.l2sim import DISPATCHES, Machine, Problem, Traffic, simulate
 from wgdist.reorder.mapping import (
     dispatch_table,
     grid_vars,
@@ -68,6 +76,7 @@ from wgdist.reorder.schemes import (
     closest_preset,
     resolve,
 )
+from wgdist.reorder.targets import TARGETS, Target, get_target
 
 __all__ = [
     "AUTO_EXACT_WORKGROUPS",
@@ -77,21 +86,29 @@ __all__ = [
     "DEFAULT_GROUP_SIZE",
     "DEFAULT_K_BLOCKS",
     "DEFAULT_WINDOW",
+    "DISPATCHES",
     "GROUP_STYLES",
     "MAX_GRID_SIZE",
     "MAX_PROOF_WORKGROUPS",
     "PIPELINE",
     "PROOF_CHUNK",
     "SCHEMES",
+    "TARGETS",
+    "TIE",
     "XCD_REMAPS",
     "AutoChoice",
+    "DynamicChoice",
     "Expr",
     "Fetches",
+    "Machine",
+    "Model",
+    "Problem",
     "Proof",
     "Scheme",
     "Spelling",
+    "Target",
+    "Traffic",
     "auto_candidates",
-    "auto_windows",
     "bijection_error",
     "check_bijection",
     "check_grid",
@@ -99,6 +116,7 @@ __all__ = [
     "check_scheme_values",
     "check_values",
     "choose_auto",
+    "choose_dynamic",
     "closest_preset",
     "const",
     "dispatch_table",
@@ -109,6 +127,7 @@ __all__ = [
     "mapping_exprs",
     "maxu",
     "minu",
+    "model",
     "n_windows",
     "nodes",
     "prove_bijection",
@@ -117,8 +136,13 @@ __all__ = [
     "remap_ids",
     "resolve",
     "scheme_fetches",
+    "scheme_traffic",
     "select_ult",
+    "show_bytes",
+    "simulate",
+    "get_target",
     "too_large_to_prove",
+    "traffic",
     "var",
     "xcd_step",
 ]

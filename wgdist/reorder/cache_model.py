@@ -1,4 +1,4 @@
-"""A first-order cache model for workgroup orders, and the ``scheme=auto`` choice built on it.
+"""The window count model: distinct A/B panels per window of co-resident workgroups.
 
 Assumptions (reordering.md, section 3): workgroup ``f`` runs on XCD ``f % X`` as that XCD's
 ``(f // X)``-th workgroup; each XCD's sequence is cut into consecutive windows of ``window``
@@ -7,25 +7,21 @@ column-panel (one per N tile) it touches once, ``k_blocks`` blocks each; nothing
 windows or XCDs and capacity is unlimited. The numbers rank orders; they are not measurements.
 
 It reproduces Wave's figure (8x8 grid, 8 XCDs, K = 8 blocks, window 8: XCD 0 reads 72 blocks in
-the default order, 48 with ``GROUP_SIZE_M = 2``).
+the default order, 48 with ``GROUP_SIZE_M = 2``). It is the L2 simulation of
+:mod:`wgdist.reorder.l2sim` with an L2 that keeps nothing between steps (the ``generic`` target),
+kept per window so that ``wgdist-reorder`` can show each XCD's counts; ``scheme=auto`` uses the
+simulation (:mod:`wgdist.reorder.auto`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from wgdist.reorder.bijection import bijection_error, remap_ids
-from wgdist.reorder.mapping import mapping_exprs, remap_all
-from wgdist.reorder.schemes import Scheme, closest_preset, resolve
-
-# The model's parameters when none are given: one set for the pass and the tool alike.
-# window: co-resident workgroups per XCD (an MI300X XCD has 38 CUs and holds one or more
-# workgroups on each; an Xe-HPC stack holds 64 or more). k_blocks: a panel is 8 K blocks, as in
-# Wave's figure; it multiplies every count by the same factor, so it never changes a choice.
-DEFAULT_WINDOW = 64
-DEFAULT_K_BLOCKS = 8
+from wgdist.reorder.bijection import bijection_error
+from wgdist.reorder.mapping import remap_all
+from wgdist.reorder.schemes import Scheme
 
 
 @dataclass(frozen=True)
@@ -170,124 +166,3 @@ def scheme_fetches(
     if err is not None:
         raise ValueError(f"{s.spec()} on a {nx}x{ny} grid is not a bijection: {err}")
     return fetches(new_x, new_y, nx, ny, num_xcds or s.num_xcds, window, k_blocks)
-
-
-def auto_candidates(nx: int, ny: int, num_xcds: int) -> list[Scheme]:
-    """Candidates for ``scheme=auto``, simplest first (ties go to the earlier one)."""
-    out = [resolve("identity", num_xcds=num_xcds), resolve("row-major", num_xcds=num_xcds)]
-    remaps = ["none"] + (["balanced"] if num_xcds > 1 else [])
-    for remap in remaps:
-        if remap != "none":
-            out.append(resolve("identity", num_xcds=num_xcds, xcd_remap=remap))
-        for dim, par in ((0, nx), (1, ny)):
-            size = 2
-            while size < par:
-                for style in ("wave", "triton"):
-                    preset = "triton" if style == "triton" else ("wave" if dim == 0 else "tensile")
-                    s = resolve(
-                        preset,
-                        group_size=size,
-                        group_dim=dim,
-                        num_xcds=num_xcds,
-                        xcd_remap=remap,
-                    )
-                    if style == "wave" or remap == "none":
-                        out.append(s)
-                size *= 2
-    unique: list[Scheme] = []
-    seen: set[tuple[Any, ...]] = set()
-    for s in out:
-        key = (s.xcd_remap if s.has_xcd_step else "none", s.group_dim, s.group_size, s.group_style)
-        if key not in seen:
-            seen.add(key)
-            unique.append(replace(s, name=closest_preset(s)))  # named by what it is
-    return unique
-
-
-# scheme=auto evaluates every candidate on every window up to this many workgroups; on a larger
-# grid, on an evenly spaced sample of windows holding about AUTO_SAMPLE_WORKGROUPS workgroups
-# (windows are independent in the model, and the XCD steps and grouped walks repeat along the
-# grid, so a spread-out sample ranks like the whole grid at a fraction of the cost).
-AUTO_EXACT_WORKGROUPS = 1 << 16
-AUTO_SAMPLE_WORKGROUPS = 1 << 16
-
-
-def auto_windows(nx: int, ny: int, num_xcds: int, window: int) -> Any:
-    """The windows ``scheme=auto`` counts: None (all) or an evenly spaced sample of them."""
-    import numpy as np
-
-    total = nx * ny
-    count = n_windows(total, num_xcds, window)
-    per_window = min(window, _ceil(total, num_xcds)) * num_xcds
-    k = max(1, AUTO_SAMPLE_WORKGROUPS // per_window)
-    if total <= AUTO_EXACT_WORKGROUPS or k >= count:
-        return None
-    return ((2 * np.arange(k) + 1) * count) // (2 * k)
-
-
-def _remapper(s: Scheme, nx: int, ny: int) -> Callable[[Any], tuple[Any, Any]]:
-    ex = mapping_exprs(s, nx, ny)
-    return lambda f: remap_ids(ex, nx, ny, f)
-
-
-@dataclass(frozen=True)
-class AutoChoice:
-    scheme: Scheme
-    fetches: int
-    identity_fetches: int
-    ranking: tuple[tuple[Scheme, int], ...]  # every candidate with its total, best first
-    num_xcds: int = 1
-    window: int = DEFAULT_WINDOW
-    k_blocks: int = DEFAULT_K_BLOCKS
-    n_windows: int = 0
-    sampled: int | None = None  # windows per XCD counted when sampling, else None
-
-    def reason(self) -> str:
-        """Why, in blocks (a panel is ``k_blocks`` blocks) summed over every XCD."""
-        saved = self.identity_fetches - self.fetches
-        pct = 100.0 * saved / self.identity_fetches if self.identity_fetches else 0.0
-        where = f"all {self.num_xcds} XCDs" if self.num_xcds > 1 else "the one XCD"
-        if self.sampled is not None:
-            where += (
-                f", in {self.sampled} of {self.n_windows} windows each (evenly spaced: the grid "
-                f"has more than {AUTO_EXACT_WORKGROUPS} workgroups)"
-            )
-        return (
-            f"fewest modelled fetches among {len(self.ranking)} candidates: {self.fetches} "
-            f"vs {self.identity_fetches} blocks for identity ({pct:.0f}% fewer), summed over "
-            f"{where}; model: window {self.window} workgroups per XCD, {self.k_blocks} blocks "
-            "per panel"
-        )
-
-
-def choose_auto(
-    nx: int,
-    ny: int,
-    num_xcds: int = 1,
-    window: int = DEFAULT_WINDOW,
-    k_blocks: int = DEFAULT_K_BLOCKS,
-) -> AutoChoice:
-    """The candidate with the fewest modelled fetches (the simplest one on ties).
-
-    Grids of more than :data:`AUTO_EXACT_WORKGROUPS` workgroups are scored on a sample of
-    windows (:func:`auto_windows`); the choice's reason says so.
-    """
-    windows = auto_windows(nx, ny, num_xcds, window)
-    scored: list[tuple[int, int, Scheme]] = []
-    for order, s in enumerate(auto_candidates(nx, ny, num_xcds)):
-        got = _count(_remapper(s, nx, ny), nx, ny, num_xcds, window, k_blocks, windows)
-        scored.append((got.total, order, s))
-    scored.sort(key=lambda t: (t[0], t[1]))
-    best_total, _, best = scored[0]
-    ident = next(t for t, o, _ in scored if o == 0)
-    return AutoChoice(
-        best,
-        best_total,
-        ident,
-        tuple((s, t) for t, _, s in scored),
-        num_xcds,
-        window,
-        k_blocks,
-        n_windows(nx * ny, num_xcds, window),
-        None if windows is None else len(windows),
-    )

@@ -10,12 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from wgdist.reorder.targets import TARGETS
+
 SCHEMES = ("identity", "row-major", "triton", "wave", "rocroller", "tensile", "auto")
 XCD_REMAPS = ("none", "balanced", "tail", "chunked")
 GROUP_STYLES = ("wave", "triton")
 DEFAULT_GROUP_SIZE = 8
 DEFAULT_CHUNK = 2
 MAX_GRID_SIZE = 2**31 - 1  # known_grid_size is an array<i32>
+# the cache model's options other than target, in the order messages list them
+MODEL_OPTIONS = ("window", "k-blocks", "tile", "elem-bytes")
 
 
 @dataclass(frozen=True)
@@ -39,10 +43,11 @@ COMMAND_LINE = Spelling("--", " ", "x")  # wgdist-reorder --group-size 2 --grid 
 
 def check_values(sp: Spelling, o: dict[str, Any]) -> None:
     """Raise ValueError for an option value out of range (``o``: option name -> value or None)."""
-    for name, choices in (("xcd-remap", XCD_REMAPS), ("group-style", GROUP_STYLES)):
+    named = (("xcd-remap", XCD_REMAPS), ("group-style", GROUP_STYLES), ("target", tuple(TARGETS)))
+    for name, choices in named:
         if o.get(name) is not None and o[name] not in choices:
             raise ValueError(f"{sp.val(name, repr(o[name]))} is not one of {', '.join(choices)}")
-    for name in ("group-size", "num-xcds", "chunk", "window", "k-blocks"):
+    for name in ("group-size", "num-xcds", "chunk", "window", "k-blocks", "elem-bytes"):
         if o.get(name) is not None and o[name] < 1:
             raise ValueError(f"{sp.opt(name)} must be >= 1, got {o[name]}")
     if o.get("group-dim") not in (None, 0, 1):
@@ -61,3 +66,12 @@ def check_grid(grid: tuple[int, ...], spelling: Spelling = PIPELINE) -> None:
             f"{sp.opt('grid')} sizes must be at most {MAX_GRID_SIZE} (the i32 range of "
             f"known_grid_size), got {shown}"
         )
+
+
+def check_tile(tile: tuple[int, ...], spelling: Spelling = PIPELINE) -> None:
+    """Three sizes >= 1: the workgroup's tile along M, N and K (elements)."""
+    sp = spelling
+    if len(tile) != 3 or min(tile) < 1:
+        shown = sp.val("tile", sp.grid_sep.join(str(v) for v in tile))
+        form = sp.val("tile", sp.grid_sep.join(("M", "N", "K")))
+        raise ValueError(f"{sp.opt('tile')} must be three sizes >= 1 ({form}), got {shown}")

@@ -18,10 +18,12 @@ from typing import Any
 from wgdist.reorder.options import (
     DEFAULT_CHUNK,
     DEFAULT_GROUP_SIZE,
+    MODEL_OPTIONS,
     PIPELINE,
     SCHEMES,
     Spelling,
     check_grid,
+    check_tile,
     check_values,
 )
 
@@ -128,7 +130,8 @@ def check_options(
     """Refuse (ValueError) what ``reorder-workgroups`` and ``wgdist-reorder`` both refuse.
 
     ``options`` are the user's (None or absent: not given): ``group_size``, ``group_dim``,
-    ``group_style``, ``num_xcds``, ``xcd_remap``, ``chunk``, ``window``, ``k_blocks``, ``grid``.
+    ``group_style``, ``num_xcds``, ``xcd_remap``, ``chunk``, ``grid`` and the cache model's
+    ``target``, ``window``, ``k_blocks``, ``tile``, ``elem_bytes``.
     Messages name the options as ``spelling`` writes them, so the pass and the tool say the same.
     Returns notes on given options that do nothing (``model_shown``: the caller shows the cache
     model, so ``window``/``k-blocks``/``num-xcds`` are used even when the order ignores them).
@@ -140,10 +143,12 @@ def check_options(
     check_values(sp, o)
     if "grid" in o:
         check_grid(tuple(o["grid"]), sp)
+    if "tile" in o:
+        check_tile(tuple(o["tile"]), sp)
     if scheme == "auto":
         for name in ("group-size", "group-dim", "group-style", "xcd-remap", "chunk"):
             if name in o:
-                given = ", ".join(sp.opt(n) for n in ("num-xcds", "window", "k-blocks"))
+                given = ", ".join(sp.opt(n) for n in ("target", "num-xcds", *MODEL_OPTIONS))
                 raise ValueError(
                     f"{sp.val('scheme', 'auto')} chooses {sp.opt(name)} itself; give only "
                     f"{given} and {sp.opt('grid')}"
@@ -154,7 +159,7 @@ def check_options(
 
 def _notes(scheme: str, sp: Spelling, o: dict[str, Any], model_shown: bool) -> list[str]:
     parts = {
-        k.replace("-", "_"): v for k, v in o.items() if k not in ("window", "k-blocks", "grid")
+        k.replace("-", "_"): v for k, v in o.items() if k not in (*MODEL_OPTIONS, "target", "grid")
     }
     s = resolve(scheme, **parts)
     notes = []
@@ -177,7 +182,9 @@ def _notes(scheme: str, sp: Spelling, o: dict[str, Any], model_shown: bool) -> l
     if not model_shown:
         auto = sp.val("scheme", "auto")
         notes += [
-            f"{sp.val(n, o[n])} is used only by {auto}" for n in ("window", "k-blocks") if n in o
+            f"{sp.val(n, _shown(o[n], sp))} is used only by {auto}"
+            for n in ("target", *MODEL_OPTIONS)
+            if n in o
         ]
     return notes
 
@@ -228,3 +235,7 @@ def resolve(
 
 
 # ---------------------------------------------------------------------------------------------
+
+
+def _shown(value: Any, sp: Spelling) -> str:
+    return sp.grid_sep.join(map(str, value)) if isinstance(value, (tuple, list)) else str(value)

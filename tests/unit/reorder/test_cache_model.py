@@ -131,19 +131,19 @@ def test_auto_on_a_large_grid_is_fast_and_says_it_sampled() -> None:
     t0 = time.perf_counter()
     choice = choose_auto(1024, 1024, num_xcds=8, window=64, k_blocks=8)
     assert time.perf_counter() - t0 < 6.0
-    assert choice.sampled == 128 and choice.n_windows == 2048
-    assert "in 128 of 2048 windows each (evenly spaced: the grid has more than 65536" in (
+    assert choice.sampled == 32 * 1024 and choice.n_windows == 2048
+    assert "on 32768 workgroups in 32 evenly spaced runs (the grid has more than 65536" in (
         choice.reason()
     )
     assert (choice.scheme.group_dim, choice.scheme.group_size) == (0, 64)
 
 
 def test_sampled_auto_picks_what_the_whole_grid_picks(monkeypatch: pytest.MonkeyPatch) -> None:
-    import wgdist.reorder.cache_model as cm
+    import wgdist.reorder.auto as auto
 
     sampled = choose_auto(300, 400, num_xcds=8, window=38, k_blocks=8)
     assert sampled.sampled is not None
-    monkeypatch.setattr(cm, "AUTO_EXACT_WORKGROUPS", 1 << 40)
+    monkeypatch.setattr(auto, "AUTO_EXACT_WORKGROUPS", 1 << 40)
     exact = choose_auto(300, 400, num_xcds=8, window=38, k_blocks=8)
     assert exact.sampled is None and exact.scheme == sampled.scheme
 

@@ -217,7 +217,6 @@ def test_identity_leaves_the_kernel_unchanged(capsys: pytest.CaptureFixture[str]
 @pytest.mark.parametrize(
     "text,options,needle",
     [
-        (KERNEL, {"scheme": "auto"}, "scheme=auto needs a static grid"),
         (GPU_KERNEL, {"grid": (8, 6)}, "grid=8,6 disagrees with known_grid_size 6x8"),
         (
             GPU_KERNEL.replace("array<i32: 6, 8, 1>", "array<i32: 6, 0, 1>"),

@@ -109,8 +109,8 @@ def test_svg_is_coloured_by_xcd(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         (["--grid", "8x8", "--group-dim", "2"], "error: --group-dim must be 0 or 1, got 2"),
         (
             ["--grid", "8x8", "--scheme", "auto", "--group-size", "3", "--xcd-remap", "tail"],
-            "error: --scheme auto chooses --group-size itself; give only --num-xcds, --window, "
-            "--k-blocks and --grid",
+            "error: --scheme auto chooses --group-size itself; give only --target, --num-xcds, "
+            "--window, --k-blocks, --tile, --elem-bytes and --grid",
         ),
         (["--grid", "8x8", "--scheme", "auto", "--chunk", "2"], "auto chooses --chunk itself"),
         (["--grid", "8x8", "--window", "0"], "error: --window must be >= 1, got 0"),
