@@ -75,7 +75,6 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.arith import Arith
 from wgdist.dialects.vector import Vector
 from wgdist.dialects.xegpu import (
@@ -90,6 +89,7 @@ from wgdist.dialects.xegpu import (
     UpdateNdOffsetOp,
     UpdateOffsetOp,
 )
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.propagate.analysis import Analysis
 from wgdist.passes.propagate.anchors import FUNCTIONS

@@ -86,9 +86,5 @@ _CHECKS: dict[type[Operation], Check] = dict(
     ]
 )
 
-# TEMP-SHIM: remove at integration - the op-name keys, once wgdist/ir/verify.py looks up
-# `PARSE_CHECKS.get(type(op))` instead of `.get(op.name)`; then `PARSE_CHECKS = _CHECKS`.
-PARSE_CHECKS: dict[type[Operation] | str, Check] = {
-    key: check for op_class, check in _CHECKS.items() for key in (op_class, op_class.name)
-}
+PARSE_CHECKS: dict[type[Operation], Check] = _CHECKS
 """The rules by op class: ``PARSE_CHECKS.get(type(op))`` is the check of ``op``, if any."""

@@ -28,18 +28,6 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-# TEMP-SHIM: remove at integration - the layout attributes re-exported for modules outside
-# dialects/ that import them from here; they import them from wgdist.dialects.xegpu instead.
-from wgdist.dialects.xegpu.layout_attrs import (  # noqa: F401
-    DISTRIBUTE_LAYOUT_TYPES,
-    DistributeLayoutAttr,
-    LayoutAttr,
-    PlainLayoutAttr,
-    SgMapAttr,
-    SliceAttr,
-    WgMapAttr,
-)
-
 # ---- enums -----------------------------------------------------------------------------------
 
 

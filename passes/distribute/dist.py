@@ -15,9 +15,9 @@ from typing import TypeGuard
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu import DISTRIBUTE_LAYOUT_TYPES, DistributeLayoutAttr
 from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import (
     AnyLayout,
     distribution_errors,

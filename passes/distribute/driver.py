@@ -6,7 +6,7 @@ xDSL has no 1:N dialect conversion, so the pass is an explicit two-phase walk pe
    a workgroup value - an operand already distributed, or a result/anchor layout with
    ``sg_layout`` - needs a handler in :data:`HANDLERS`; the handler validates the op against the
    layout model and returns its plan (:class:`~.state.OpPlan`: how each result is split, and
-   the facts its rewrite needs). Any problem raises :class:`~wgdist.diagnostics.OpError`
+   the facts its rewrite needs). Any problem raises :class:`~wgdist.ir.diagnostics.OpError`
    naming the op and the reason, *before the IR is touched*.
 2. **rewrite**: the planned ops, in order, are expanded into subgroup ops inserted before them,
    each by its handler from its plan; ``Env.vmap`` maps each WG value to the list of its

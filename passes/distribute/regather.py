@@ -30,8 +30,8 @@ import numpy as np
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute.dist import Dist, uniform_map
 from wgdist.passes.distribute.emit import dense_constant, sg_attrs

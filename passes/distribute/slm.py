@@ -25,9 +25,9 @@ from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.gpu import BarrierOp
 from wgdist.dialects.xegpu import CreateMemDescOp, MemDescType
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import is_writer, tiles, writer_dims
 from wgdist.passes.distribute.dist import Dist
 from wgdist.passes.distribute.state import Env, Plan

@@ -28,9 +28,9 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu import RangeAttr
 from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_layout
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute.dist import Dist, is_wg_attr
 from wgdist.passes.distribute.sg_ids import SgIds

@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
 from wgdist.dialects.xegpu import ConvertLayoutOp, LoadNdOp, StoreNdOp, TensorDescType
 from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import (
     AnyLayout,
     Layout,

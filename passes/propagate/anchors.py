@@ -27,7 +27,6 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects import gpu
 from wgdist.dialects.vector import TransposeOp
 from wgdist.dialects.xegpu import (
@@ -41,6 +40,7 @@ from wgdist.dialects.xegpu import (
     TensorDescType,
 )
 from wgdist.dialects.xegpu.layout_access import operand_layout_anchor
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import (
     AnyLayout,
     Layout,

@@ -24,7 +24,6 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu import (
     ConvertLayoutOp,
     DpasOp,
@@ -37,6 +36,7 @@ from wgdist.dialects.xegpu import (
     TensorDescType,
 )
 from wgdist.dialects.xegpu.layout_access import result_attr_name, set_result_layout
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import AnyLayout, Layout, SliceLayout, layout_text, same_distribution
 from wgdist.passes.propagate.analysis import Analysis
 from wgdist.passes.propagate.spelling import explicit_order, llvm_spelling, to_attr

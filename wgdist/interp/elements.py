@@ -25,6 +25,12 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 
 
+class UnsupportedTypeError(ValueError):
+    """An element type the interpreter holds no values of (``i3``, ``f80``, ...): a limit of the
+    checker that a user meets with a valid kernel, so a user error, not an internal one."""
+
+
+
 def is_float(t: Attribute) -> bool:
     return isinstance(t, Float16Type | Float32Type | Float64Type | BFloat16Type)
 
@@ -35,7 +41,7 @@ def int_width(t: Attribute) -> int:
         return 64
     if isinstance(t, IntegerType):
         return t.width.data
-    raise TypeError(f"{t} is not an integer type")
+    raise UnsupportedTypeError(f"{t} is not an integer type")
 
 
 _INT_DTYPES = {1: np.bool_, 8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}
@@ -54,7 +60,7 @@ def np_dtype(t: Attribute) -> np.dtype:
         return np.dtype(np.int64)
     if isinstance(t, IntegerType) and t.width.data in _INT_DTYPES:
         return np.dtype(_INT_DTYPES[t.width.data])
-    raise TypeError(f"element type {t} is not supported by the interpreter")
+    raise UnsupportedTypeError(f"element type {t} is not supported by the interpreter")
 
 
 def unsigned_dtype(bits: int) -> np.dtype:
@@ -81,7 +87,7 @@ def bit_width(t: Attribute) -> int:
         return 64
     if isinstance(t, IntegerType | IndexType):
         return int_width(t)
-    raise TypeError(f"element type {t} has no known bit width")
+    raise UnsupportedTypeError(f"element type {t} has no known bit width")
 
 
 def byte_width(t: Attribute) -> int:

@@ -14,7 +14,13 @@ from xdsl.dialects.memref import AllocaOp, AllocOp
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 
 from wgdist.interp.core import describe_op, symbol_name
-from wgdist.interp.elements import array_converter, int_width, is_float, np_dtype
+from wgdist.interp.elements import (
+    UnsupportedTypeError,
+    array_converter,
+    int_width,
+    is_float,
+    np_dtype,
+)
 from wgdist.interp.launch import function_type
 from wgdist.interp.values import KernelError
 
@@ -145,13 +151,20 @@ def random_inputs(
         shape = t.get_shape()
         et = t.element_type
         arr: np.ndarray
-        if is_float(et):
-            arr = rng.uniform(-1.0, 1.0, size=shape)
-        elif int_width(et) == 1:
-            arr = rng.random(size=shape) < 0.5
-        else:
-            arr = rng.integers(-8, 9, size=shape)
-        out.append(np.asarray(array_converter(et)(arr)).astype(np_dtype(et)))
+        try:
+            if is_float(et):
+                arr = rng.uniform(-1.0, 1.0, size=shape)
+            elif int_width(et) == 1:
+                arr = rng.random(size=shape) < 0.5
+            else:
+                arr = rng.integers(-8, 9, size=shape)
+            out.append(np.asarray(array_converter(et)(arr)).astype(np_dtype(et)))
+        except UnsupportedTypeError:
+            raise KernelError(
+                func,
+                f"parameter {i} (%{names[i]}) of @{name} has the element type {et}, which the "
+                "interpreter does not model (it runs i1, i8, i16, i32, i64, index, f16, bf16, f32 and f64)",
+            ) from None
     return out
 
 
@@ -159,7 +172,7 @@ def _nbytes(shape: Sequence[int], elt: Attribute) -> int:
     """Bytes the interpreter holds for a static ``shape`` of ``elt`` (Python ints: no overflow)."""
     try:
         size = np_dtype(elt).itemsize
-    except TypeError:  # an element type the interpreter rejects later, with its own message
+    except UnsupportedTypeError:  # an element type the interpreter rejects later, with its own message
         size = 8
     return math.prod(shape) * size
 

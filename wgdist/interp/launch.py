@@ -28,7 +28,7 @@ from wgdist.interp.core import (
     describe_op,
     symbol_name,
 )
-from wgdist.interp.elements import array_converter, np_dtype, scalar_converter
+from wgdist.interp.elements import UnsupportedTypeError, array_converter, np_dtype, scalar_converter
 from wgdist.interp.table import TABLE
 from wgdist.interp.values import (
     Buffer,
@@ -133,7 +133,7 @@ def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dic
         else:
             try:
                 out.append(scalar_converter(t)(a))
-            except TypeError as e:
+            except UnsupportedTypeError as e:
                 raise UnsupportedOpError(func, f"argument {i} of type {t} cannot be passed: {e}") from e
     return out, bufs
 

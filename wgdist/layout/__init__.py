@@ -17,7 +17,7 @@ re-derives its arithmetic. Semantics: ``shared/design/layouts-spec.md``.
   :mod:`~wgdist.layout.rule_base`) - the operand layout an op needs given its result's.
 """
 
-from wgdist.layout.equivalence import same_distribution, same_ownership
+from wgdist.layout.equivalence import same_distribution
 from wgdist.layout.grid import delinearize, linearize
 from wgdist.layout.model import (
     AnyLayout,
@@ -81,7 +81,6 @@ __all__ = [
     "replace_root",
     "rounds",
     "same_distribution",
-    "same_ownership",  # TEMP alias: remove at integration
     "sg_part",
     "shape_cast_source_layout",
     "tile_elements",

@@ -65,7 +65,3 @@ def same_distribution(
     if tile_shape(shape, a) != tile_shape(shape, b):
         return False
     return all(tiles(shape, a, s) == tiles(shape, b, s) for s in range(a.num_subgroups))
-
-
-def same_ownership(shape_a: Sequence[int], a: AnyLayout, shape_b: Sequence[int], b: AnyLayout) -> bool:  # TEMP alias: remove at integration
-    return same_distribution(shape_a, a, b, shape_b=shape_b)

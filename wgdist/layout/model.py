@@ -154,9 +154,6 @@ class SliceLayout:
         """The dims of the root layout that this slice keeps, in order."""
         return tuple(k for i, k in enumerate(self.parent.kept_dims) if i not in self.dims)
 
-    def root_dims(self) -> Shape:  # TEMP alias: remove at integration
-        return self.kept_dims
-
     @property
     def rank(self) -> int:
         return self.parent.rank - len(self.dims)

@@ -27,9 +27,9 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IndexType, IntegerType, VectorType
 from xdsl.ir import Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.elementwise import elementwise_ops
 from wgdist.dialects.vector import BroadcastOp
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute.dist import Dist, result_dist
 from wgdist.passes.distribute.emit import (

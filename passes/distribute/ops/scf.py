@@ -15,8 +15,8 @@ from typing import Any
 from xdsl.dialects import scf
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, shape_of
 from wgdist.passes.distribute.emit import sg_type

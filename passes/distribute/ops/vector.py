@@ -20,7 +20,6 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, VectorType
 from xdsl.ir import Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import (
     BroadcastOp,
     ConstantMaskOp,
@@ -31,6 +30,7 @@ from wgdist.dialects.vector import (
     StepOp,
     TransposeOp,
 )
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute.dist import (
     Dist,

@@ -38,7 +38,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import (
     BroadcastOp,
     CombiningKindAttr,
@@ -47,6 +46,7 @@ from wgdist.dialects.vector import (
     ShapeCastOp,
 )
 from wgdist.dialects.xegpu import LoadMatrixOp, StoreMatrixOp
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import is_writer, layout_text
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist, result_dist

@@ -45,10 +45,10 @@ from typing import Any
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
 from wgdist.dialects.xegpu import ConvertLayoutOp, LoadMatrixOp, StoreMatrixOp
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, uniform_map

@@ -17,9 +17,9 @@ from typing import Any
 
 from xdsl.ir import Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu import DpasOp
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, shape_of
 from wgdist.passes.distribute.emit import element_type, sg_attrs

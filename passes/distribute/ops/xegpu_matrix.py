@@ -12,9 +12,9 @@ from typing import Any
 
 from xdsl.ir import Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu import LoadMatrixOp, StoreMatrixOp
 from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.ir.diagnostics import OpError
 from wgdist.passes.distribute.dist import is_wg_attr, make_dist, shape_of
 from wgdist.passes.distribute.emit import (
     element_type,

@@ -14,7 +14,6 @@ from typing import Any
 
 from xdsl.ir import Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu import (
     CreateNdTdescOp,
     LoadNdOp,
@@ -24,6 +23,7 @@ from wgdist.dialects.xegpu import (
 )
 from wgdist.dialects.xegpu import offsets as idx
 from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import Layout, layout_text
 from wgdist.passes.distribute.dist import (
     Dist,

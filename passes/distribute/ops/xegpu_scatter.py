@@ -16,9 +16,9 @@ from typing import Any
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Operation, SSAValue
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects.xegpu import LoadGatherOp, StoreScatterOp
 from wgdist.dialects.xegpu.layout_access import value_layout
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute.dist import (
     Dist,

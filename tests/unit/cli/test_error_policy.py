@@ -140,3 +140,20 @@ def test_missing_input_file_is_named_by_every_tool(tool: str, tmp_path: Path) ->
     )
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.strip() == f"{tool}: error: nope.mlir: No such file or directory"
+
+
+@pytest.mark.parametrize("elt", ["i3", "f80"])
+def test_element_type_the_interpreter_lacks_is_a_located_user_error(elt: str, tmp_path: Path) -> None:
+    """An element type the interpreter does not model is a limit a valid kernel meets: status 1,
+    located at the function and naming the parameter (it was an internal error, status 2)."""
+    src = tmp_path / "k.mlir"
+    src.write_text(f"func.func @k(%a: memref<8x{elt}>) {{\n  return\n}}\n")
+    proc = subprocess.run(
+        [str(Path(sys.executable).with_name("wgdist-check")), str(src), "-p", "xegpu-wg-to-sg-distribute",
+         "--subgroups", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert f"k.mlir:1:1: error: 'func.func' op parameter 0 (%a) of @k has the element type {elt}" in proc.stderr

@@ -58,7 +58,7 @@ def test_slice_model_and_nesting() -> None:
     s = SliceAttr(SliceAttr(root, [1]), [0])
     m = s.to_model()
     assert isinstance(m, SliceLayout) and m.root == root.to_model() and m.rank == 1
-    assert m.root_dims() == (2,)
+    assert m.kept_dims == (2,)
     assert s.root() == root
     assert parse_attr(str(s)) == s
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wgdist import parse, run_pipeline
-from wgdist.diagnostics import OpError
+from wgdist.ir.diagnostics import OpError
 
 L = "#xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]>"
 

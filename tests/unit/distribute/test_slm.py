@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wgdist import run_pipeline
-from wgdist.diagnostics import OpError
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import Layout, SliceLayout, distribution_errors, is_writer, tiles, writer_dims
 from wgdist.passes.distribute.dist import Dist
 from wgdist.passes.distribute.ops.vector_reduction import Table

@@ -20,7 +20,7 @@ from tests.support.footprint import (
     mlir_opt,
 )
 from wgdist import run_pipeline
-from wgdist.diagnostics import OpError
+from wgdist.ir.diagnostics import OpError
 
 # The interop tier, like tests/filecheck/with-mlir: it needs mlir-opt 22 (.ci/run installs it).
 needs_mlir = pytest.mark.skipif(mlir_opt() is None, reason="mlir-opt 22 not installed (apt-get install mlir-22-tools)")

@@ -12,10 +12,8 @@ from hypothesis import strategies as st
 import wgdist
 from wgdist import run_pipeline
 from wgdist.ir.diagnostics import OpError
-from wgdist.layout import Layout
-from wgdist.layout_rules import RuleError
-from wgdist.layout_rules_shape import shape_cast_source_layout
-from wgdist.passes.distribute.common import Dist
+from wgdist.layout import Layout, RuleError, shape_cast_source_layout
+from wgdist.passes.distribute.dist import Dist
 from wgdist.passes.distribute.regather import run_plan
 
 PIPELINE = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"

@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import wgdist
-from wgdist.diagnostics import OpError
 from wgdist.dialects.elementwise import elementwise_ops
 from wgdist.dialects.vector import BroadcastOp, MultiDimReductionOp, ShapeCastOp, TransposeOp
 from wgdist.dialects.xegpu.layout_access import value_layout
 from wgdist.dialects.xegpu.ops_compute import ConvertLayoutOp, DpasOp
+from wgdist.ir.diagnostics import OpError
 from wgdist.layout import (
     Layout,
     SliceLayout,
