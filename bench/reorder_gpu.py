@@ -8,11 +8,13 @@ hardware dispatches them) to the output tile ``(m, n)`` that program computes.
 
 The kernel: 128x256x64 tiles, 8 warps, 3 stages, fp16 in, fp32 accumulation, fp16 out. For each
 shape every candidate is checked against a reference product once (C poisoned with NaN first),
-the GPU runs all candidates back to back for a second (the clocks settle: a GPU fresh from idle
-runs its first launches faster), then ``--rounds`` rounds each time every candidate ``--burst``
-times, the candidates in a new random order each round, each launch timed alone with CUDA events
-after a write of 128 MiB that leaves the L2 cold. A candidate's figure is the median over all
-its launches: the slow drift of the clocks falls on every candidate alike. ``native-g8`` is
+then timed in ``--epochs`` epochs, each with freshly allocated inputs (other physical pages) and
+starting with back-to-back launches of every candidate until the clocks settle (a GPU fresh from
+idle runs its first launches faster); an epoch is ``--rounds / --epochs`` rounds each launching
+every candidate ``--burst`` times or more (at least 1.5 ms of work), the candidates in a new
+random order each round, each launch timed alone with CUDA events after a write of 128 MiB that
+leaves the L2 cold. A candidate's figure is the median over all its launches: the slow drift of
+the clocks and the placement of the inputs fall on every candidate alike. ``native-g8`` is
 Triton's grouped-M G=8 computed in the kernel (no table): it shows what the table lookup costs.
 
 Prints, per shape, TFLOP/s per candidate, auto's pick, auto / best, auto / triton G8, and the
@@ -143,48 +145,67 @@ def check(run, a, b, c, ref):
     return None if err < 1e-2 else f"relative error {err:.2e}"
 
 
-def measure_shape(shape, rounds, burst, dev, flush):
-    M, N, K = shape["M"], shape["N"], shape["K"]
-    torch.manual_seed(M * 7 + N * 3 + K)
-    a = torch.randn(M, K, device=dev, dtype=torch.float16)
-    b = torch.randn(K, N, device=dev, dtype=torch.float16)
-    c = torch.empty(M, N, device=dev, dtype=torch.float16)
-    names = list(shape["names"]) + ["native-g8"]
+def inputs(M, N, K, dev, seed):
+    g = torch.Generator(device=dev).manual_seed(seed)
+    a = torch.randn(M, K, device=dev, dtype=torch.float16, generator=g)
+    b = torch.randn(K, N, device=dev, dtype=torch.float16, generator=g)
+    return a, b, torch.empty(M, N, device=dev, dtype=torch.float16)
+
+
+def runs_for(shape, a, b, c, dev):
     runs = []
     for i in range(len(shape["names"])):
         t = torch.from_numpy(shape["tables"][i].astype(np.int32)).to(dev)
         runs.append(launcher(a, b, c, (t[0].contiguous(), t[1].contiguous())))
-    runs.append(launcher(a, b, c, None))
+    return runs + [launcher(a, b, c, None)]
+
+
+def measure_shape(shape, rounds, burst, epochs, dev, flush):
+    M, N, K = shape["M"], shape["N"], shape["K"]
+    names = list(shape["names"]) + ["native-g8"]
+    a, b, c = inputs(M, N, K, dev, M * 7 + N * 3 + K)
+    runs = runs_for(shape, a, b, c, dev)
     ref = (a.float() @ b.float()) if M * N * K <= 2**36 else torch.matmul(a, b).float()
     errors = {}
     for name, run in zip(names, runs):
         err = check(run, a, b, c, ref)
         if err:
             errors[name] = err
-    del ref
+    del ref, a, b, c, runs
     torch.cuda.empty_cache()
-    # warm up: about a second of back-to-back launches, so the clocks settle before timing
-    t0 = time.time()
-    while time.time() - t0 < 1.0:
-        for run in runs:
-            run()
-        torch.cuda.synchronize()
     flops = 2.0 * M * N * K
     per = {n: [] for n in names}
     rng = np.random.default_rng(M + N + K)
-    for _ in range(rounds):
-        events = []
-        for i in rng.permutation(len(runs)):
-            for _ in range(burst):
-                flush.zero_()  # the L2 starts cold for every launch
-                s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                s.record()
-                runs[i]()
-                e.record()
-                events.append((i, s, e))
+    for epoch in range(epochs):  # fresh inputs: other physical pages, other DRAM channels
+        a, b, c = inputs(M, N, K, dev, epoch)
+        runs = runs_for(shape, a, b, c, dev)
+        t0 = time.time()  # warm up: back-to-back launches until the clocks settle
+        while time.time() - t0 < (1.0 if epoch == 0 else 0.3):
+            for run in runs:
+                run()
+            torch.cuda.synchronize()
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        runs[0]()
+        e.record()
         torch.cuda.synchronize()
-        for i, s, e in events:
-            per[names[i]].append(flops / s.elapsed_time(e) / 1e9)
+        n = max(burst, math.ceil(1.5 / s.elapsed_time(e)))  # at least ~1.5 ms per burst
+        for _ in range(max(1, rounds // epochs)):
+            events = []
+            for i in rng.permutation(len(runs)):
+                for _ in range(n):
+                    flush.zero_()  # the L2 starts cold for every launch
+                    s = torch.cuda.Event(enable_timing=True)
+                    e = torch.cuda.Event(enable_timing=True)
+                    s.record()
+                    runs[i]()
+                    e.record()
+                    events.append((i, s, e))
+            torch.cuda.synchronize()
+            for i, s, e in events:
+                per[names[i]].append(flops / s.elapsed_time(e) / 1e9)
+        del a, b, c, runs
+        torch.cuda.empty_cache()
     return names, per, errors
 
 
@@ -259,6 +280,7 @@ def main():
     p.add_argument("--out", default="reorder_gpu.json")
     p.add_argument("--rounds", type=int, default=25, help="rounds over the shuffled candidates")
     p.add_argument("--burst", type=int, default=4, help="timed launches per candidate per round")
+    p.add_argument("--epochs", type=int, default=4, help="fresh inputs this many times per shape")
     p.add_argument("--only", help="comma-separated MxNxK shapes to run")
     p.add_argument("--profile", action="store_true")
     args = p.parse_args()
@@ -277,7 +299,7 @@ def main():
     results = []
     t0 = time.time()
     for s in meta["shapes"]:
-        names, per, errors = measure_shape(s, args.rounds, args.burst, dev, flush)
+        names, per, errors = measure_shape(s, args.rounds, args.burst, args.epochs, dev, flush)
         r = report(s, names, per, errors)
         results.append(r)
         print(f"[{time.time() - t0:6.1f}s] {s['M']}x{s['N']}x{s['K']}: best {r['best']} "

@@ -52,6 +52,7 @@ class Target:
     elem_bytes: int
     k_blocks: int  # K blocks of a workgroup assumed by default (k-blocks overrides)
     preferred: str  # the order auto keeps when it is among the ties, as Scheme.spec() writes it
+    prefer_dim: int | None  # else the group dimension it prefers among the ties (None: none)
     source: str
 
     def machine(self, num_xcds: int | None = None, window: int | None = None) -> Machine:
@@ -75,6 +76,7 @@ TARGETS: dict[str, Target] = {
         elem_bytes=1,
         k_blocks=8,
         preferred="",
+        prefer_dim=None,
         source="reordering.md section 3: distinct A/B panels per window of co-resident workgroups",
     ),
     "h100": Target(
@@ -89,6 +91,7 @@ TARGETS: dict[str, Target] = {
         elem_bytes=2,
         k_blocks=64,
         preferred="scheme=triton",  # group-size 8
+        prefer_dim=0,
         source="NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022): 132 SMs (SXM5), 50 MB "
         "L2 in two partitions; torch.cuda.get_device_properties on the H100 measured here: 132 "
         "SMs, L2 50 MiB; capacity checked against ncu's dram__bytes_read (module docstring)",
@@ -105,6 +108,7 @@ TARGETS: dict[str, Target] = {
         elem_bytes=2,
         k_blocks=64,
         preferred="scheme=wave num-xcds=8",  # group-size 8
+        prefer_dim=None,
         source="AMD CDNA 3 Instinct MI300 white paper: 8 XCDs of 38 CUs, 4 MB L2 per XCD; ROCm "
         "documentation, MI300X workload optimization: workgroups go to the XCDs round-robin",
     ),
@@ -120,6 +124,7 @@ TARGETS: dict[str, Target] = {
         elem_bytes=2,
         k_blocks=128,
         preferred="scheme=triton",  # group-size 8
+        prefer_dim=None,
         source="Intel ark, Data Center GPU Max 1550: 128 Xe-cores, 408 MB L2 over 2 stacks; oneAPI "
         "GPU optimization guide, Work Scheduling and Memory Distribution: implicit scaling "
         "partitions the work-groups statically between the stacks (modelled as halves)",
@@ -136,6 +141,7 @@ TARGETS: dict[str, Target] = {
         elem_bytes=2,
         k_blocks=128,
         preferred="scheme=triton",  # group-size 8
+        prefer_dim=None,
         source="Intel ark, Arc B580 Graphics: 20 Xe2-cores, 18 MB L2",
     ),
 }
