@@ -85,18 +85,13 @@ class ConvertLayout:
         d = make_dist(op, "target_layout", shape, op.target_layout)
         m = _local_map(ds, d)
         if m is None:
-            if ds.packed:  # pragma: no cover - convert_layout operands are never packed loads
-                raise OpError(op, "cannot exchange a packed value")
-            slm.check_exchange_context(op, plan)
-            rows, cols = flat_2d(shape)
-            slm.reserve(op, plan, rows, cols, element_type(op.source), "converting the layout")
-            slm.check_single_writer(op, ds)
+            check_exchange(op, plan, ds, element_type(op.source), "converting the layout")
         return ConvertPlan((d,), None if m is None else tuple(m))
 
     def rewrite(self, op: ConvertLayoutOp, env: Env, planned: ConvertPlan) -> None:
         ds, d = env.dist[op.source], env.dist[op.result]
         if planned.tiles is None:
-            env.vmap[op.result] = _exchange(op, env, ds, d)
+            env.vmap[op.result] = exchange(op, env, ds, d, env.vmap[op.source], element_type(op.source))
             return
         tiles = [env.vmap[op.source][j] for j in planned.tiles]
         src_rest = drop_sg_fields(op.input_layout)
@@ -107,16 +102,27 @@ class ConvertLayout:
         env.vmap[op.result] = [env.emit(ConvertLayoutOp(t, src_rest, dst_rest)).results[0] for t in tiles]
 
 
-def _exchange(op: ConvertLayoutOp, env: Env, ds: Dist, d: Dist) -> list[SSAValue]:
-    """The target tiles, through SLM: the source tiles stored (one writer per shared tile) as
-    row blocks of the flattened value, a barrier, the target tiles loaded."""
-    elt = element_type(op.source)
+def check_exchange(op: Operation, plan: Plan, ds: Dist, elt: Attribute, what: str) -> None:
+    """What an :func:`exchange` of a value split as ``ds`` needs: every subgroup at the barrier,
+    the SLM matrix within the budget, one writer per shared tile (located errors otherwise)."""
+    if ds.packed:
+        raise OpError(op, f"cannot exchange a packed value ({what})")
+    slm.check_exchange_context(op, plan)
+    rows, cols = flat_2d(ds.shape)
+    slm.reserve(op, plan, rows, cols, elt, what)
+    slm.check_single_writer(op, ds)
+
+
+def exchange(op: Operation, env: Env, ds: Dist, d: Dist, source: list[SSAValue], elt: Attribute) -> list[SSAValue]:
+    """The tiles of ``d``, through SLM, from the ``source`` tiles split as ``ds`` (before
+    ``op``): the source tiles stored (one writer per shared tile) as row blocks of the
+    flattened value, a barrier, the target tiles loaded (and a second barrier inside a loop)."""
     ids = env.ids
     rows, cols = flat_2d(ds.shape)
     md = slm.alloc_matrix(env, rows, cols, elt, slm.element_bytes(op, elt))
 
     stores: list[Operation] = []
-    for tile, offs in zip(env.vmap[op.source], ids.tile_offsets(ds, env.tile_base())):
+    for tile, offs in zip(source, ids.tile_offsets(ds, env.tile_base())):
         flat = list(flat_2d(ds.tile_shape))
         if list(ds.tile_shape) != flat:
             cast = ShapeCastOp(tile, VectorType(elt, flat))

@@ -7,6 +7,16 @@ per subgroup) that ``rewrite`` walks::
 
     %c00 = xegpu.dpas %a00, %b00, %acc00      // i = 0, j = 0, k = 0
     %c00' = xegpu.dpas %a01, %b10, %c00       // k = 1
+
+When they do not (K split across subgroups, A and B tile counts that do not line up, operand
+layouts other than what ``layout_cd`` implies, an accumulator split differently from
+``layout_cd``), the operands that do not fit are first moved through shared local memory
+(the ``convert_layout`` exchange, :func:`.xegpu_convert_layout.exchange`) to the layouts
+``layout_cd`` implies (:func:`wgdist.layout.dpas_operand_layouts`: C's grid and order, A
+``[D_m, K]``, B ``[K, D_n]``, the accumulator C's own); then every subgroup holds all of K for
+its C tiles and the chain above applies. A split-K ``256x32`` A with ``[4, 4]/[32, 8]`` is thus
+gathered to ``[4, 4]/[32, 32]`` (the four K slices of a row block meet in each subgroup of the
+row), and each C element is summed once, in K order, with the accumulator added once.
 """
 
 from __future__ import annotations
@@ -20,9 +30,17 @@ from xdsl.ir import Operation, SSAValue
 from wgdist.dialects.xegpu import DpasOp
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
 from wgdist.ir.diagnostics import OpError
-from wgdist.layout import layout_text
+from wgdist.layout import (
+    Layout,
+    RuleError,
+    distribution_errors,
+    dpas_operand_layouts,
+    layout_text,
+    sg_part,
+)
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, shape_of
 from wgdist.passes.distribute.emit import element_type, sg_attrs
+from wgdist.passes.distribute.ops.xegpu_convert_layout import check_exchange, exchange
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
@@ -34,6 +52,10 @@ class DpasPlan(OpPlan):
     rows: int = 0
     k: int = 0
     cols: int = 0
+    conv_a: Dist | None = None
+    """The split A is gathered to through SLM first (None: A is used as it is)."""
+    conv_b: Dist | None = None
+    conv_acc: Dist | None = None
 
 
 def _rounds(d: Dist) -> tuple[int, int]:
@@ -44,14 +66,9 @@ def _rounds(d: Dist) -> tuple[int, int]:
     return r0, r1
 
 
-def _grid(op: DpasOp, da: Dist, db: Dist, dc: Dist, dacc: Dist | None) -> tuple[int, int, int]:
-    for name, anchor, d in (("A", op.layout_a, da), ("B", op.layout_b, db)):
-        if is_wg_attr(anchor):
-            want = make_dist(op, f"layout_{name.lower()}", d.shape, anchor)
-            if not want.same_distribution(Dist(d.shape, d.layout)):
-                raise OpError(op, f"operand {name} is distributed with {layout_text(d.layout)} but layout_{name.lower()} is {layout_text(want.layout)}")
-    if dacc is not None and not dacc.same_distribution(dc):
-        raise OpError(op, f"the accumulator is distributed with {layout_text(dacc.layout)} but layout_cd is {layout_text(dc.layout)}")
+def _grid(op: DpasOp, da: Dist, db: Dist, dc: Dist) -> tuple[int, int, int]:
+    """The ``rows x K x columns`` tile grid when every subgroup's A and B tiles form its C
+    tiles with all of K (an OpError saying why not otherwise)."""
     (mt, kt), (kt2, nt), (mt2, nt2) = da.tile_shape, db.tile_shape, dc.tile_shape
     if (mt, kt, nt) != (mt2, kt2, nt2):
         raise OpError(op, f"subgroup tiles do not form a dpas: A {mt}x{kt}, B {kt2}x{nt}, C {mt2}x{nt2}")
@@ -72,6 +89,22 @@ def _grid(op: DpasOp, da: Dist, db: Dist, dc: Dist, dacc: Dist | None) -> tuple[
     return rm, rk, rn
 
 
+def _target(op: DpasOp, dc: Dist, m: int, n: int, k: int) -> tuple[Dist, Dist]:
+    """The A and B splits ``layout_cd`` implies (C's grid and order, all of K)."""
+    root = dc.layout
+    if not isinstance(root, Layout):
+        raise OpError(op, f"layout_cd is a slice ({layout_text(root)}); a dpas result needs a plain layout")
+    try:
+        a, b = dpas_operand_layouts(sg_part(root), m, n, k)
+    except RuleError as e:
+        raise OpError(op, str(e)) from None
+    for name, shape, lay in (("A", (m, k), a), ("B", (k, n), b)):
+        errs = distribution_errors(shape, lay)
+        if errs:
+            raise OpError(op, f"operand {name} cannot be gathered to {layout_text(lay)}, the split layout_cd {layout_text(root)} implies: {'; '.join(errs)}")
+    return Dist((m, k), a), Dist((k, n), b)
+
+
 class Dpas:
     def check(self, op: DpasOp, plan: Plan) -> DpasPlan:
         if not is_wg_attr(op.layout_cd):
@@ -79,14 +112,37 @@ class Dpas:
         dc = make_dist(op, "layout_cd", shape_of(op.result), op.layout_cd)
         da, db = plan.operand(op, 0, "operand A"), plan.operand(op, 1, "operand B")
         dacc = plan.operand(op, 2, "the accumulator") if op.acc is not None else None
-        rm, rk, rn = _grid(op, da, db, dc, dacc)
-        return DpasPlan((dc,), rm, rk, rn)
+        conv_acc = None
+        if dacc is not None and not dacc.same_distribution(dc):
+            check_exchange(op, plan, dacc, element_type(op.result), "moving the dpas accumulator to layout_cd")
+            conv_acc = Dist(dc.shape, sg_part(dc.layout))
+        try:
+            rm, rk, rn = _grid(op, da, db, dc)
+            return DpasPlan((dc,), rm, rk, rn, conv_acc=conv_acc)
+        except OpError as direct:
+            why = direct.message
+        (m, k), n = da.shape, db.shape[1]
+        ta, tb = _target(op, dc, m, n, k)
+        conv_a = None if ta.same_distribution(Dist(da.shape, da.layout)) and not da.packed else ta
+        conv_b = None if tb.same_distribution(Dist(db.shape, db.layout)) and not db.packed else tb
+        for d, conv, v, what in ((da, conv_a, op.lhs, "A"), (db, conv_b, op.rhs, "B")):
+            if conv is not None:
+                check_exchange(op, plan, d, element_type(v), f"gathering dpas operand {what} ({why})")
+        rm, rk, rn = _grid(op, conv_a or da, conv_b or db, dc)
+        return DpasPlan((dc,), rm, rk, rn, conv_a=conv_a, conv_b=conv_b, conv_acc=conv_acc)
 
     def rewrite(self, op: DpasOp, env: Env, planned: DpasPlan) -> None:
         dc = env.dist[op.result]
         rm, rk, rn = planned.rows, planned.k, planned.cols
         A, B = env.vmap[op.lhs], env.vmap[op.rhs]
+        if planned.conv_a is not None:
+            A = exchange(op, env, env.dist[op.lhs], planned.conv_a, A, element_type(op.lhs))
+        if planned.conv_b is not None:
+            B = exchange(op, env, env.dist[op.rhs], planned.conv_b, B, element_type(op.rhs))
         C = env.vmap[op.acc] if op.acc is not None else None
+        if planned.conv_acc is not None:
+            assert op.acc is not None and C is not None
+            C = exchange(op, env, env.dist[op.acc], planned.conv_acc, C, element_type(op.acc))
         rtype = dc.sg_vector_type(element_type(op.result))
         lays = {"layout_a": drop_sg_fields(op.layout_a), "layout_b": drop_sg_fields(op.layout_b),
                 "layout_cd": drop_sg_fields(op.layout_cd)}
