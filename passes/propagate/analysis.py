@@ -52,6 +52,7 @@ from wgdist.layout import (
 )
 from wgdist.passes.propagate.anchors import (
     ANCHORS,
+    OPERAND_ROLES,
     dpas_b_descriptors,
     in_any,
     load_layout,
@@ -66,7 +67,13 @@ from wgdist.passes.propagate.rules import (
     load_result_layout,
     operand_requirements,
 )
-from wgdist.passes.propagate.values import describe, element_bits, tracked, value_shape
+from wgdist.passes.propagate.values import (
+    describe,
+    element_bits,
+    element_is_integer,
+    tracked,
+    value_shape,
+)
 
 Use = tuple[Operation, int]
 
@@ -95,7 +102,10 @@ fallback round; its users then convert."""
 def operand_role(op: Operation, index: int) -> Role:
     """What operand ``index`` of ``op`` is used as (for the inst/lane defaults)."""
     anchor = ANCHORS.get(type(op))
-    return anchor.role(index) if anchor is not None else "plain"
+    if anchor is not None:
+        return anchor.role(op, index)
+    roles = OPERAND_ROLES.get(type(op), ())
+    return roles[index] if index < len(roles) else "plain"
 
 
 @dataclass
@@ -127,7 +137,7 @@ class Analysis:
             return None
         if role == "plain":
             role = self._b_descs.get(v, role)
-        out = with_defaults(layout, self.kind, shape, role, element_bits(v.type))
+        out = with_defaults(layout, self.kind, shape, role, element_bits(v.type), element_is_integer(v.type))
         if out is None:
             return None
         if isinstance(out, Layout) and out.sg_layout is None and out.inst_data is None and out.lane_layout is None:
@@ -252,7 +262,7 @@ class Analysis:
                 self.require(use_op, i, lay)
             return
         try:
-            reqs = operand_requirements(op, self.layout.get(op.results[0]))
+            reqs = operand_requirements(op, self.layout.get(op.results[0]), self.kind != "subgroup")
         except RuleError as e:
             # Resolved later from the operands' side when possible (see _complete).
             self._blocked.setdefault(op, (v, f"cannot derive operand layouts from {describe(v)}: {e}"))
@@ -340,7 +350,7 @@ class Analysis:
             cands.extend(alternatives(shape, self.layout[v], fallback))
         for cand in cands:
             try:
-                reqs = operand_requirements(op, cand)
+                reqs = operand_requirements(op, cand, self.kind != "subgroup")
             except RuleError:
                 continue
             self.layout[v] = cand  # every use keeps its requirement: they differ, so they convert

@@ -31,7 +31,9 @@ from wgdist.dialects import gpu
 from wgdist.dialects.vector import TransposeOp
 from wgdist.dialects.xegpu import (
     ConvertLayoutOp,
+    CreateTdescOp,
     DpasOp,
+    LoadGatherOp,
     LoadNdOp,
     PrefetchNdOp,
     StoreMatrixOp,
@@ -53,7 +55,12 @@ from wgdist.layout import (
     sg_part,
 )
 from wgdist.passes.propagate.defaults import Role
-from wgdist.passes.propagate.rules import dpas_requirements, load_permutation, load_result_layout
+from wgdist.passes.propagate.rules import (
+    dpas_requirements,
+    load_permutation,
+    load_result_layout,
+    scatter_index_layout,
+)
 from wgdist.passes.propagate.values import attr_layout, shape_of
 
 OpT = TypeVar("OpT", bound=Operation)
@@ -69,8 +76,8 @@ class Anchor(Generic[OpT]):
 
     * ``pins(op)``: the operand layouts it pins (raises OpError when they contradict), None
       for none;
-    * ``roles``: what operand ``i`` is used as (beyond them: ``plain``); ``result_role`` the same
-      for its result;
+    * ``roles``: what operand ``i`` is used as (beyond them: ``plain``), or a function of the op
+      and ``i``; ``result_role`` the same for its result;
     * ``produced(op)``: the layout its result is produced with whatever is written on the
       result (a load_nd's descriptor's), or None;
     * ``implied(op)``: the layout its result takes when none is written on it, or None;
@@ -79,13 +86,15 @@ class Anchor(Generic[OpT]):
     """
 
     pins: Callable[[OpT], list[Pin]] | None = None
-    roles: tuple[Role, ...] = ()
+    roles: tuple[Role, ...] | Callable[[OpT, int], Role] = ()
     result_role: Role = "plain"
     produced: Callable[[OpT], AnyLayout | None] | None = None
     implied: Callable[[OpT], AnyLayout | None] | None = None
     default_result: bool = False
 
-    def role(self, index: int) -> Role:
+    def role(self, op: OpT, index: int) -> Role:
+        if callable(self.roles):
+            return self.roles(op, index)
         return self.roles[index] if index < len(self.roles) else "plain"
 
 
@@ -231,17 +240,28 @@ def load_nd_produced(op: LoadNdOp) -> AnyLayout | None:
     return None if lay is None else load_result_layout(op, lay)
 
 
+def scatter_role(op: LoadGatherOp | StoreScatterOp, index: int) -> Role:
+    """A gather/scatter's data and descriptor are ``scatter_data``, its offsets and mask
+    ``scatter_index``."""
+    v = op.operands[index]
+    if isinstance(v.type, TensorDescType) or (isinstance(op, StoreScatterOp) and index == 0):
+        return "scatter_data"
+    return "scatter_index" if isinstance(v.type, VectorType) else "plain"
+
+
 def store_scatter_pins(op: StoreScatterOp) -> list[Pin]:
-    """The stored value, and the vector operands of its shape (offsets, mask) likewise."""
+    """The stored value and a descriptor take the written layout; the offsets and the mask the
+    layout of the data they index (:func:`~.rules.scatter_index_layout`), or, without one, the
+    kind's defaults."""
     lay = attr_layout(operand_layout_anchor(op, 0))
+    vshape = shape_of(op.value.type)
+    assert vshape is not None
     pins: list[Pin] = [(0, lay)]
-    if lay is not None:
-        vshape = shape_of(op.value.type)
-        pins += [
-            (i, lay)
-            for i, w in enumerate(op.operands[1:], start=1)
-            if isinstance(w.type, VectorType) and shape_of(w.type) == vshape
-        ]
+    for i, w in enumerate(op.operands[1:], start=1):
+        if isinstance(w.type, TensorDescType):
+            pins.append((i, lay))
+        elif isinstance(w.type, VectorType):
+            pins.append((i, None if lay is None else scatter_index_layout(lay, vshape)))
     return pins
 
 
@@ -274,8 +294,16 @@ ANCHORS: dict[type[Operation], Anchor[Any]] = dict(
         _anchor(LoadNdOp, Anchor(produced=load_nd_produced)),
         _anchor(StoreNdOp, Anchor(store_nd_pins)),
         _anchor(PrefetchNdOp, Anchor(prefetch_nd_pins)),
-        _anchor(StoreScatterOp, Anchor(store_scatter_pins)),
+        _anchor(StoreScatterOp, Anchor(store_scatter_pins, roles=scatter_role)),
+        _anchor(LoadGatherOp, Anchor(roles=scatter_role, result_role="scatter_data", default_result=True)),
         _anchor(StoreMatrixOp, Anchor(store_matrix_pins)),
         _anchor(ConvertLayoutOp, Anchor(convert_layout_pins)),
     ]
 )
+
+OPERAND_ROLES: dict[type[Operation], tuple[Role, ...]] = {
+    CreateTdescOp: ("plain", "scatter_index"),
+}
+"""What the operands of ops that are not anchors are used as, where that is not ``plain``
+(the descriptor's layout gives a create_tdesc's offsets theirs; the kinds' defaults for
+offsets apply)."""

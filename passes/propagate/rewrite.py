@@ -5,10 +5,11 @@
   (one per value and layout, right after the value's definition);
   (none can go between a workgroup and a non-workgroup layout, or convert a packed load: both
   are reported at the consumer);
-* layouts go to descriptor types, load_nd/store_nd/prefetch_nd/store/store_matrix ``layout``,
+* layouts go to descriptor types, load_nd/store_nd/prefetch_nd/load/store/store_matrix ``layout``,
   dpas ``layout_a/b/cd``, and ``layout_result_N`` everywhere else (scf results included), in
   the forms LLVM 22's wg-to-sg reads (:mod:`.spelling`); :data:`WRITERS` says where for
-  each anchor op.
+  each anchor op;
+* a function whose tensor_desc argument got a layout has its signature updated.
 
 A layout the user wrote is never replaced (the inst/lane kinds only add their fields): when it
 disagrees with its descriptor, the op is reported.
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import VectorType
+from xdsl.dialects.builtin import FunctionType, VectorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -28,6 +29,7 @@ from wgdist.dialects.xegpu import (
     ConvertLayoutOp,
     DpasOp,
     LayoutAttr,
+    LoadGatherOp,
     LoadNdOp,
     PrefetchNdOp,
     StoreMatrixOp,
@@ -39,6 +41,7 @@ from wgdist.dialects.xegpu.layout_access import result_attr_name, set_result_lay
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import AnyLayout, Layout, SliceLayout, layout_text, same_distribution
 from wgdist.passes.propagate.analysis import Analysis
+from wgdist.passes.propagate.anchors import FUNCTIONS
 from wgdist.passes.propagate.spelling import explicit_order, llvm_spelling, to_attr
 from wgdist.passes.propagate.values import attr_layout, describe, packed_load, value_shape
 
@@ -185,6 +188,10 @@ def _write_load_nd(op: LoadNdOp, an: Analysis) -> None:
     _set_prop(op, "layout", op.value, an.layout.get(op.value))
 
 
+def _write_load_gather(op: LoadGatherOp, an: Analysis) -> None:
+    _set_prop(op, "layout", op.value, an.layout.get(op.value))
+
+
 def _write_nd_access(op: StoreNdOp | PrefetchNdOp, an: Analysis) -> None:
     _set_prop(op, "layout", op.TensorDesc, an.layout.get(op.TensorDesc))
 
@@ -203,6 +210,7 @@ WRITERS: dict[type[Operation], Callable[[Any, Analysis], None]] = dict(
         _writer(ConvertLayoutOp, _write_convert_layout),
         _writer(DpasOp, _write_dpas),
         _writer(LoadNdOp, _write_load_nd),
+        _writer(LoadGatherOp, _write_load_gather),
         _writer(StoreNdOp, _write_nd_access),
         _writer(PrefetchNdOp, _write_nd_access),
         _writer(StoreScatterOp, _write_store),
@@ -262,6 +270,19 @@ def _write_descriptors(an: Analysis, root: Operation) -> None:
             set_result_layout(v.op, v.index, LayoutAttr.from_model(lay))
         else:
             Rewriter.replace_value_with_new_type(v, t.with_layout(LayoutAttr.from_model(lay)))
+    _sync_signatures(root)
+
+
+def _sync_signatures(root: Operation) -> None:
+    """A function whose entry block argument (a tensor_desc) got a layout takes the new
+    argument types into its signature (``function_type``), so the module still verifies."""
+    for fn in root.walk():
+        if not isinstance(fn, FUNCTIONS) or not fn.body.blocks:
+            continue
+        ftype = fn.function_type
+        args = [a.type for a in fn.body.blocks[0].args]
+        if tuple(args) != tuple(ftype.inputs.data):
+            fn.function_type = FunctionType.from_lists(args, list(ftype.outputs.data))
 
 
 def rewrite(an: Analysis, root: Operation) -> None:

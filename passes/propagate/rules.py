@@ -14,6 +14,11 @@ is ``OpRule(backward, forward)``; either may be None, meaning that direction has
   (None for an operand without one), used where nothing downstream decides; None when they
   imply none.
 
+:data:`LANE_RULES` holds rules of the same form that only the inst/lane kinds use, for ops
+the workgroup-level distribution does not handle (``xegpu.create_tdesc``): :data:`RULES`'s
+keys are exactly the distributed op classes (``tests/unit/test_op_tables.py``). The
+distribution-compute helper's module merges its rules into :data:`RULES`.
+
 Some ops have entries with no rule in either direction; what decides their layouts lives
 elsewhere and is keyed by op class too: the layouts a user wrote on anchor ops (dpas, the
 stores, prefetch_nd, convert_layout, a load_nd's descriptor) in :data:`.anchors.ANCHORS`, the
@@ -30,6 +35,7 @@ from typing import Any, Generic, TypeVar
 
 from xdsl.dialects import scf
 from xdsl.dialects.arith import ConstantOp
+from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Operation, SSAValue
 
 from wgdist.dialects.elementwise import elementwise_ops
@@ -48,6 +54,7 @@ from wgdist.dialects.vector import (
 from wgdist.dialects.xegpu import (
     ConvertLayoutOp,
     CreateNdTdescOp,
+    CreateTdescOp,
     DpasOp,
     LoadGatherOp,
     LoadMatrixOp,
@@ -56,6 +63,7 @@ from wgdist.dialects.xegpu import (
     StoreMatrixOp,
     StoreNdOp,
     StoreScatterOp,
+    TensorDescType,
     UpdateNdOffsetOp,
 )
 from wgdist.layout import (
@@ -67,6 +75,7 @@ from wgdist.layout import (
     dpas_operand_layouts,
     layout_text,
     reduction_source_layout,
+    sg_part,
     shape_cast_source_layout,
     transpose_source_layout,
     window_layout,
@@ -272,6 +281,47 @@ def update_nd_offset_backward(op: UpdateNdOffsetOp, result: AnyLayout) -> list[R
     return [(0, _descriptor_layout(result))]
 
 
+def scatter_index_layout(data: AnyLayout, data_shape: Sequence[int]) -> AnyLayout | None:
+    """The layout of the offsets (and mask) of a gather/scatter whose data has ``data``: the
+    subgroup fields of ``data`` for 1-D data; for chunked ``N x chunk`` data those of the ``N``
+    rows (when each chunk stays in one subgroup, ``sg_layout[1] == 1``). No inst/lane fields:
+    the inst/lane kinds give offsets and masks their own defaults (``[16]/[1]``, as LLVM 22).
+    None when the chunks are split over subgroups (no 1-D layout indexes them)."""
+    if len(data_shape) == 1:
+        return sg_part(data)
+    if isinstance(data, SliceLayout):
+        return None
+    if data.sg_layout is None or data.sg_data is None:
+        return Layout()
+    if data.sg_layout[1] != 1:
+        return None
+    return Layout(sg_layout=(data.sg_layout[0],), sg_data=(data.sg_data[0],))
+
+
+def _scatter_requirements(op: Operation, data: AnyLayout, data_shape: Sequence[int]) -> list[Requirement]:
+    reqs: list[Requirement] = []
+    for i, v in enumerate(op.operands):
+        if isinstance(v.type, TensorDescType):
+            reqs.append((i, _descriptor_layout(data)))
+        elif isinstance(v.type, VectorType):
+            index = scatter_index_layout(data, data_shape)
+            if index is not None:
+                reqs.append((i, index))
+    return reqs
+
+
+def load_gather_backward(op: LoadGatherOp, result: AnyLayout) -> list[Requirement]:
+    """A descriptor takes the result's layout, the offsets and mask the layout of the rows
+    they index (:func:`scatter_index_layout`)."""
+    return _scatter_requirements(op, result, _shape(op.value))
+
+
+def create_tdesc_backward(op: CreateTdescOp, result: AnyLayout) -> list[Requirement]:
+    """The offsets take the layout of the rows the descriptor's layout gives them."""
+    index = scatter_index_layout(result, _shape(op.result))
+    return [] if index is None else [(1, index)]
+
+
 RULES: dict[type[Operation], OpRule[Any]] = {
     **{cls: OpRule(elementwise_backward, elementwise_forward) for cls in elementwise_ops()},
     **dict(
@@ -297,7 +347,7 @@ RULES: dict[type[Operation], OpRule[Any]] = {
             # anchors: the layouts written on them (ANCHORS) are all they say about their operands
             _rule(StoreNdOp),
             _rule(PrefetchNdOp),
-            _rule(LoadGatherOp),
+            _rule(LoadGatherOp, load_gather_backward),
             _rule(StoreScatterOp),
             _rule(LoadMatrixOp),
             _rule(StoreMatrixOp),
@@ -313,11 +363,29 @@ RULES: dict[type[Operation], OpRule[Any]] = {
 }
 
 
-def operand_requirements(op: Operation, result: AnyLayout | None) -> list[Requirement]:
+LANE_RULES: dict[type[Operation], OpRule[Any]] = dict(
+    [
+        _rule(CreateTdescOp, create_tdesc_backward),
+    ]
+)
+"""Rules the analysis consults only for the inst/lane kinds, for ops the workgroup-level
+distribution does not handle (so they are not keys of :data:`RULES`, whose keys must be
+exactly the distributed op classes)."""
+
+
+def rule_of(op: Operation, lane: bool = False) -> OpRule[Any] | None:
+    """``op``'s rule: :data:`RULES`, and for the inst/lane kinds (``lane``) :data:`LANE_RULES`."""
+    rule = RULES.get(type(op))
+    if rule is None and lane:
+        rule = LANE_RULES.get(type(op))
+    return rule
+
+
+def operand_requirements(op: Operation, result: AnyLayout | None, lane: bool = False) -> list[Requirement]:
     """Operand layouts ``op`` needs when its result carries ``result`` ([] without a result
     layout or a backward rule: the operands stay unconstrained). Raises RuleError when the
-    rule has no answer."""
-    rule = RULES.get(type(op))
+    rule has no answer. ``lane``: the inst/lane kinds (:data:`LANE_RULES` too)."""
+    rule = rule_of(op, lane)
     if result is None or rule is None or rule.backward is None:
         return []
     return rule.backward(op, result)

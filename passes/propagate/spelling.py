@@ -34,11 +34,12 @@ every value's derived layout (``layouts``); None: write ``have``."""
 
 
 def explicit_order(layout: AnyLayout) -> AnyLayout:
-    """``layout`` with its ``order`` spelled out (LLVM 22 compares layouts field by field, so a
-    derived layout always names its order)."""
+    """``layout`` with its ``order`` spelled out when it has subgroup fields (LLVM 22 compares
+    layouts field by field, so a derived workgroup layout always names its order); a layout of
+    inst/lane fields alone is written as LLVM 22's propagation writes it, without ``order``."""
     if isinstance(layout, SliceLayout):
         return SliceLayout(explicit_order(layout.parent), layout.dims)
-    if layout.order is not None or (layout.sg_layout is None and layout.lane_layout is None):
+    if layout.order is not None or layout.sg_layout is None:
         return layout
     return Layout(layout.sg_layout, layout.sg_data, layout.inst_data, layout.lane_layout,
                   layout.lane_data, layout.effective_order())

@@ -4,7 +4,7 @@ width, the layout an attribute denotes, and ``%name (result #i of 'op')`` for di
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import VectorType
+from xdsl.dialects.builtin import IntegerType, VectorType
 from xdsl.ir import Attribute, BlockArgument, OpResult, SSAValue
 
 from wgdist.dialects.xegpu import DISTRIBUTE_LAYOUT_TYPES, LoadNdOp, TensorDescType
@@ -51,6 +51,12 @@ def element_bits(t: Attribute) -> int:
     elt = t.element_type if isinstance(t, VectorType | TensorDescType) else None
     width = getattr(elt, "bitwidth", None)
     return int(width) if isinstance(width, int) else 32
+
+
+def element_is_integer(t: Attribute) -> bool:
+    """Whether a vector or tensor_desc type has integer elements."""
+    elt = t.element_type if isinstance(t, VectorType | TensorDescType) else None
+    return isinstance(elt, IntegerType)
 
 
 def describe(v: SSAValue) -> str:

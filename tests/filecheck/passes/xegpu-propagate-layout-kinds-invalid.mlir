@@ -1,8 +1,9 @@
-// RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=inst}' --split-input-file --verify-diagnostics | filecheck %s
+// RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=inst}' --split-input-file --print-diagnostics | filecheck %s
 
 // A lane-only user layout on a store in a workgroup-level kernel: no convert_layout can go
 // between it and the workgroup layout of the stored value; the consumer is named (was: an
-// inserted convert_layout failing its verifier, located at the function).
+// inserted convert_layout failing its verifier, located at the function). The inst kind adds no
+// inst_data to the lane-only layout (it keeps one kind of fields).
 #t = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
 gpu.module @k {
 gpu.func @lane_store(%X: memref<256x128xf32>, %Y: memref<256x128xf32>) kernel {
@@ -14,4 +15,4 @@ gpu.func @lane_store(%X: memref<256x128xf32>, %Y: memref<256x128xf32>) kernel {
   gpu.return
 }
 }
-// CHECK: xegpu-propagate-layout-kinds-invalid.mlir:11:3: error: 'math.exp' op operand #0 (%x (result #0 of 'xegpu.load_nd')) needs #xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1]> but has #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16]>: no convert_layout goes between the workgroup layout
+// CHECK: xegpu-propagate-layout-kinds-invalid.mlir:12:3: error: 'math.exp' op operand #0 (%x (result #0 of 'xegpu.load_nd')) needs #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]> but has #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16]>: no convert_layout goes between the workgroup layout
