@@ -189,7 +189,6 @@ with ``wgdist-reorder``). Options that do nothing get a warning: ``chunk=`` with
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -201,7 +200,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from wgdist.diagnostics import OpError, location_of
+from wgdist.diagnostics import OpError
 from wgdist.dialects import gpu
 from wgdist.reorder import (
     PIPELINE,
@@ -236,10 +235,11 @@ FUNCTIONS = ("func.func", "gpu.func")
 
 
 def remark(op: Operation, message: str, severity: str = "remark") -> None:
-    """Print ``file:line:col: remark: 'op' op message`` on stderr (MLIR's format)."""
-    where = location_of(op)
-    prefix = f"{where}: " if where else ""
-    print(f"{prefix}{severity}: '{op.name}' op {message}", file=sys.stderr)
+    """``file:line:col: remark: 'op' op message`` on stderr (MLIR's format), or to
+    ``--verify-diagnostics`` (:func:`wgdist.ir.diagnostics.emit`)."""
+    from wgdist.ir.diagnostics import emit
+
+    emit(op, message, severity)
 
 
 @dataclass(frozen=True)

@@ -6,16 +6,20 @@ command-line tools print it and exit with status 1 (:mod:`wgdist.ir.cli`).
 
 * :class:`OpError` / :class:`VerifyError`: an error about one op, rendered with its location;
 * :func:`format_parse_error`: a ``ParseError`` as one located line, the source line and a caret;
-* :func:`check_pipeline`: a ``-p`` pipeline's passes and options, checked before xDSL builds it.
+* :func:`check_pipeline`: a ``-p`` pipeline's passes and options, checked before xDSL builds it;
+* :func:`emit`: a warning or remark about an op from a pass (``file:line:col: remark: ...`` on
+  stderr), or to the handler :func:`capture_diagnostics` installs (``--verify-diagnostics``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from xdsl.dialects.builtin import FileLineColLoc
@@ -122,11 +126,54 @@ def _describe_type(hint: Any) -> str:
     return names.get(hint, str(hint))
 
 
+@dataclasses.dataclass(frozen=True)
+class Diagnostic:
+    """One diagnostic: severity (``error``, ``warning``, ``remark``, ``note``), message, and its
+    line and column (``None`` when it has no location)."""
+
+    severity: str
+    message: str
+    line: int | None = None
+    col: int | None = None
+
+
+_HANDLERS: list[Callable[[Diagnostic], None]] = []
+
+
+def emit(op: Operation, message: str, severity: str = "remark") -> None:
+    """Report a ``warning`` or ``remark`` about ``op``: ``file:line:col: remark: 'op' op message``
+    on stderr (MLIR's format), or to the innermost :func:`capture_diagnostics` handler."""
+    text = f"'{op.name}' op {message}"
+    if _HANDLERS:
+        line = col = None
+        if (where := location_of(op)) is not None:
+            _, line_text, col_text = where.rsplit(":", 2)
+            line, col = int(line_text), int(col_text)
+        _HANDLERS[-1](Diagnostic(severity, text, line, col))
+        return
+    where = location_of(op)
+    prefix = f"{where}: " if where else ""
+    print(f"{prefix}{severity}: {text}", file=sys.stderr)
+
+
+@contextmanager
+def capture_diagnostics(handler: Callable[[Diagnostic], None]) -> Iterator[None]:
+    """Within the block, :func:`emit` hands its diagnostics to ``handler`` instead of printing."""
+    _HANDLERS.append(handler)
+    try:
+        yield
+    finally:
+        _HANDLERS.pop()
+
+
 __all__ = [
+    "Diagnostic",
     "OpError",
     "PipelineError",
     "VerifyError",
+    "capture_diagnostics",
     "check_pipeline",
+    "emit",
     "format_op_error",
     "format_parse_error",
     "location_of",

@@ -53,20 +53,49 @@ def verify(module: Operation) -> None:
 
 
 def first_verify_error(module: Operation) -> VerifyError | None:
-    """Verify op by op (innermost first) and return the first failure as a located error."""
-    for op in module.walk(reverse=False):
+    """Verify op by op and return the first failure as a located error, in mlir-opt's order.
+
+    mlir-opt checks an op's own rules on entering it and its blocks' rules (a block must end in a
+    terminator) on leaving them, after the ops they contain. xDSL checks "the last op of a block
+    is a terminator" as part of that op's own verification, so a function whose last op is invalid
+    and which lacks its ``return`` would report the missing terminator; here that failure waits
+    until the op's own rules and its nested ops have been checked.
+    """
+    return _first_error(module)
+
+
+_NOT_TERMINATOR = re.compile(r"terminates block in (single|multi)-block region but is not a terminator")
+
+
+def _first_error(op: Operation) -> VerifyError | None:
+    deferred: VerifyError | None = None
+    try:
         try:
             op.verify(verify_nested_ops=False)
-            for region in op.regions:  # the block-level check op.verify leaves to nested verification
-                if len(region.blocks) == 1 and region.block.first_op is None:
-                    region.block.verify()
-            check_op(op)
         except VerifyException as e:
-            # IRDL constraint failures put the reason on the following lines: keep them.
-            msg = str(e).strip().removeprefix("Operation does not verify: ")
-            msg = msg.removeprefix(f"Operation {op.name} ")
-            return _at_redefinition(op, msg) or VerifyError(op, msg)
-    return None
+            if not _NOT_TERMINATOR.search(str(e)):
+                raise
+            deferred = _located(op, e)
+            op.verify_()  # the op's own rules, which xDSL skipped after the terminator check
+        for region in op.regions:  # the block-level check op.verify leaves to nested verification
+            if len(region.blocks) == 1 and region.block.first_op is None:
+                region.block.verify()
+        check_op(op)
+    except VerifyException as e:
+        return _located(op, e)
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.ops:
+                if (error := _first_error(child)) is not None:
+                    return error
+    return deferred
+
+
+def _located(op: Operation, e: VerifyException) -> VerifyError:
+    # IRDL constraint failures put the reason on the following lines: keep them.
+    msg = str(e).strip().removeprefix("Operation does not verify: ")
+    msg = msg.removeprefix(f"Operation {op.name} ")
+    return _at_redefinition(op, msg) or VerifyError(op, msg)
 
 
 @contextmanager

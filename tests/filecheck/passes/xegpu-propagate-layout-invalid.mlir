@@ -1,4 +1,4 @@
-// RUN: wgdist-opt %s -p xegpu-propagate-layout --split-input-file --verify-diagnostics | filecheck %s
+// RUN: wgdist-opt %s -p xegpu-propagate-layout --split-input-file --print-diagnostics | filecheck %s
 // RUN: not wgdist-opt %s -p xegpu-propagate-layout --split-input-file 2>&1 | filecheck %s --check-prefix=EXIT
 
 // EXIT: error: 'vector.broadcast' op cannot derive a layout for %e

@@ -238,13 +238,15 @@ def test_location_alias_defined_after_use(tmp_path: Path) -> None:
     assert err.startswith("orig.py:41:7: error: 'vector.transpose' op"), err
 
 
-def test_verify_diagnostics_locates_verifier_errors_per_chunk(tmp_path: Path) -> None:
-    """With --verify-diagnostics each chunk's verifier error is one located line; all chunks run."""
+def test_print_diagnostics_locates_verifier_errors_per_chunk(tmp_path: Path) -> None:
+    """With --print-diagnostics each chunk's verifier error is one located line on stdout; all
+    chunks run."""
     bad = "  %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32>\n"
     (tmp_path / "s.mlir").write_text(
         KERNEL_HEAD + bad + "  func.return\n}\n// -----\n" + KERNEL_HEAD + bad + "  func.return\n}\n"
     )
-    proc = run(["s.mlir", "--split-input-file", "--verify-diagnostics"], tmp_path)
+    proc = run(["s.mlir", "--split-input-file", "--print-diagnostics"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stdout + proc.stderr
     errors = [line for line in proc.stdout.splitlines() if "error:" in line]
     assert errors == [
