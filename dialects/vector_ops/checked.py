@@ -8,7 +8,8 @@ verifies; a failure is a ``VerifyException`` that the caller locates at the op.
   dimension is 1 or equal to the result's (xDSL checks the element type only).
 * ``vector.extract`` / ``vector.insert``: every constant position is inside its dimension or is
   the poison index -1.
-* ``vector.reduction``: the source is 1-D.
+* ``vector.reduction``: the source is 0-D or 1-D, and the combining kind reduces its element
+  type (``xor`` integers only, ``maximumf`` floats only, ...).
 """
 
 from __future__ import annotations
@@ -16,12 +17,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar, cast
 
-from xdsl.dialects.builtin import I64, DenseArrayBase, VectorType
-from xdsl.dialects.vector import BroadcastOp, ExtractOp, InsertOp, ReductionOp
+from xdsl.dialects.builtin import I64, AnyFloat, DenseArrayBase, IndexType, IntegerType, VectorType
+from xdsl.dialects.vector import (
+    BroadcastOp,
+    CombiningKindFlag,
+    ExtractOp,
+    InsertOp,
+    ReductionOp,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
 
 _DYNAMIC = -(2**63)
+_FLOAT_KINDS = (
+    CombiningKindFlag.MINNUMF,
+    CombiningKindFlag.MAXNUMF,
+    CombiningKindFlag.MINIMUMF,
+    CombiningKindFlag.MAXIMUMF,
+)
 _POISON = -1
 
 OpT = TypeVar("OpT", bound=Operation)
@@ -66,10 +79,28 @@ def _insert(op: InsertOp) -> None:
     _positions(op.static_position, op.dest.type)
 
 
+def kind_supports(kind: CombiningKindFlag, element: Attribute) -> bool:
+    """LLVM 22's ``isSupportedCombiningKind``: which element types a combining kind reduces."""
+    if kind in (CombiningKindFlag.ADD, CombiningKindFlag.MUL):
+        return isinstance(element, IntegerType | IndexType | AnyFloat)
+    if kind in _FLOAT_KINDS:
+        return isinstance(element, AnyFloat)
+    return isinstance(element, IntegerType | IndexType)
+
+
 def _reduction(op: ReductionOp) -> None:
     t = op.vector.type
-    if isinstance(t, VectorType) and t.get_num_dims() != 1:
-        raise VerifyException(f"unsupported reduction rank: {t.get_num_dims()} ({t}; expected 1-D)")
+    if not isinstance(t, VectorType):
+        return
+    if t.get_num_dims() > 1:
+        raise VerifyException(
+            f"unsupported reduction rank: {t.get_num_dims()} ({t}; expected 0-D or 1-D)"
+        )
+    kind = op.kind.data
+    if not kind_supports(kind, t.element_type):
+        raise VerifyException(
+            f"unsupported reduction type '{t.element_type}' for kind '{kind.value}'"
+        )
 
 
 def _entry(op_class: type[OpT], check: Callable[[OpT], None]) -> tuple[type[Operation], Check]:

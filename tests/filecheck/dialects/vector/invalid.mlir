@@ -133,7 +133,7 @@ func.func @f14() {
   return
 }
 
-// CHECK: mask_dim_sizes[0] = 5 is out of bounds [0, 4] of result dimension 0
+// CHECK: 'vector.constant_mask' op array attr of size out of bounds of vector result dimension size (mask_dim_sizes[0] = 5, dimension 0 is 4)
 
 // -----
 
@@ -142,7 +142,7 @@ func.func @f15() {
   return
 }
 
-// CHECK: mask_dim_sizes[1] = -1 is out of bounds [0, 3] of result dimension 1
+// CHECK: 'vector.constant_mask' op array attr of size out of bounds of vector result dimension size (mask_dim_sizes[1] = -1, dimension 1 is 3)
 
 // -----
 
@@ -151,7 +151,7 @@ func.func @f16() {
   return
 }
 
-// CHECK: mask_dim_sizes [2] has 1 entry but the result type vector<4x3xi1> has rank 2
+// CHECK: 'vector.constant_mask' op must specify array attr of size equal vector result rank (mask_dim_sizes [2] has 1 entry, vector<4x3xi1> has rank 2)
 
 // -----
 
@@ -160,7 +160,7 @@ func.func @f17() {
   return
 }
 
-// CHECK: mask_dim_sizes [0, 2] contains 0, so every size must be 0 (the mask is empty)
+// CHECK: 'vector.constant_mask' op expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim (mask_dim_sizes [0, 2])
 
 // -----
 
@@ -169,7 +169,7 @@ func.func @f18() {
   return
 }
 
-// CHECK: mask_dim_sizes[0] = 2 of scalable dimension 0 must be 0 or 4
+// CHECK: 'vector.constant_mask' op only supports 'none set' or 'all set' scalable dimensions (mask_dim_sizes[0] = 2, scalable dimension 0 is 4)
 
 // -----
 
@@ -367,4 +367,274 @@ func.func @f(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: 'vector.reduction' op unsupported reduction rank: 2 (vector<4x8xf32>; expected 1-D)
+// CHECK: 'vector.reduction' op unsupported reduction rank: 2 (vector<4x8xf32>; expected 0-D or 1-D)
+
+// -----
+
+func.func @f(%a: vector<f32>, %b: vector<4xf32>) {
+  %0 = vector.shuffle %a, %b [0, 1] : vector<f32>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.shuffle' op rank mismatch (v1 vector<f32> has rank 0, v2 vector<4xf32> has rank 1, result vector<2xf32> has rank 1)
+
+// -----
+
+func.func @f(%a: vector<4x2xf32>, %b: vector<4x3xf32>) {
+  %0 = vector.shuffle %a, %b [0, 1] : vector<4x2xf32>, vector<4x3xf32>
+  return
+}
+
+// CHECK: 'vector.shuffle' op dimension mismatch (dimension 1: v1 2, v2 3, result 2)
+
+// -----
+
+func.func @f(%a: vector<4xf32>) {
+  %0 = vector.shuffle %a, %a [0, 8] : vector<4xf32>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.shuffle' op mask index #2 out of range (8 is not in [0, 8) or poison (-1))
+
+// -----
+
+func.func @f(%a: vector<4xf32>) {
+  %0 = vector.shuffle %a, %a [] : vector<4xf32>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.shuffle' op invalid mask length (the mask is empty)
+
+// -----
+
+func.func @f(%a: vector<4xf32>) {
+  %0 = "vector.shuffle"(%a, %a) <{mask = array<i64: 0, 1>}> : (vector<4xf32>, vector<4xf32>) -> vector<3xf32>
+  return
+}
+
+// CHECK: 'vector.shuffle' op mask length mismatch (2 mask entries, result leading dimension 3)
+
+// -----
+
+func.func @f(%a: vector<[4]xf32>) {
+  %0 = vector.shuffle %a, %a [0] : vector<[4]xf32>, vector<[4]xf32>
+  return
+}
+
+// CHECK: 'vector.shuffle' op operand #0 must be fixed-length vector of any type values, but got 'vector<[4]xf32>'
+
+// -----
+
+func.func @f(%a: vector<4xf32>, %b: vector<4xf16>) {
+  %0 = vector.shuffle %a, %b [0, 1] : vector<4xf32>, vector<4xf16>
+  return
+}
+
+// CHECK: 'vector.shuffle' op failed to verify that second operand v2 and result have same element type (f32, f16 vs. f32)
+
+// -----
+
+func.func @f(%v: vector<4x4xf32>) {
+  %0 = vector.bitcast %v : vector<4x4xf32> to vector<16xf32>
+  return
+}
+
+// CHECK: 'vector.bitcast' op failed to verify that all of {source, result} have same rank (vector<4x4xf32> has rank 2, vector<16xf32> has rank 1)
+
+// -----
+
+func.func @f(%v: vector<4x8xf32>) {
+  %0 = vector.bitcast %v : vector<4x8xf32> to vector<2x16xf32>
+  return
+}
+
+// CHECK: 'vector.bitcast' op dimension size mismatch at: 0 (4 vs. 2)
+
+// -----
+
+func.func @f(%v: vector<4x8xf32>) {
+  %0 = vector.bitcast %v : vector<4x8xf32> to vector<4x4xf32>
+  return
+}
+
+// CHECK: 'vector.bitcast' op source/result bitwidth of the minor 1-D vectors must be equal (8 x 32 bits vs. 4 x 32 bits)
+
+// -----
+
+func.func @f(%v: vector<f32>) {
+  %0 = vector.bitcast %v : vector<f32> to vector<f16>
+  return
+}
+
+// CHECK: 'vector.bitcast' op source/result bitwidth of the 0-D vector element types must be equal (32 vs. 16)
+
+// -----
+
+func.func @f(%v: vector<4xindex>) {
+  %0 = vector.bitcast %v : vector<4xindex> to vector<4xi32>
+  return
+}
+
+// CHECK: 'vector.bitcast' op source/result bitwidth of the minor 1-D vectors must be equal (4 x 64 bits vs. 4 x 32 bits)
+
+// -----
+
+func.func @f() {
+  %0 = vector.create_mask : vector<i1>
+  return
+}
+
+// CHECK: 'vector.create_mask' op must specify exactly one operand for 0-D create_mask (got 0)
+
+// -----
+
+func.func @f(%i: index) {
+  %0 = vector.create_mask %i, %i : vector<4xi1>
+  return
+}
+
+// CHECK: 'vector.create_mask' op must specify an operand for each result vector dimension (2 operands, vector<4xi1> has rank 1)
+
+// -----
+
+func.func @f() {
+  %0 = vector.constant_mask [2] : vector<i1>
+  return
+}
+
+// CHECK: 'vector.constant_mask' op mask dim size must be either 0 or 1 for 0-D vectors (got 2)
+
+// -----
+
+func.func @f() {
+  %0 = vector.constant_mask [] : vector<i1>
+  return
+}
+
+// CHECK: 'vector.constant_mask' op array attr must have length 1 for 0-D vectors (mask_dim_sizes [] has 0 entries)
+
+// -----
+
+func.func @f(%v: vector<4xf32>) {
+  %r = vector.reduction <xor>, %v : vector<4xf32> into f32
+  return
+}
+
+// CHECK: 'vector.reduction' op unsupported reduction type 'f32' for kind 'xor'
+
+// -----
+
+func.func @f(%v: vector<4xi32>) {
+  %r = vector.reduction <maximumf>, %v : vector<4xi32> into i32
+  return
+}
+
+// CHECK: 'vector.reduction' op unsupported reduction type 'i32' for kind 'maximumf'
+
+// -----
+
+func.func @f(%m: memref<4xf32>, %i: index) {
+  %0 = vector.load %m[%i] : memref<4xf32>, vector<2x4xf32>
+  return
+}
+
+// CHECK: 'vector.load' op destination memref has lower rank than the result vector (memref<4xf32> has rank 1, vector<2x4xf32> has rank 2)
+
+// -----
+
+func.func @f(%m: memref<4x4xvector<8xf32>>, %i: index) {
+  %0 = vector.load %m[%i, %i] : memref<4x4xvector<8xf32>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.load' op base memref and result vector types should match (vector<8xf32> vs. vector<4xf32>)
+
+// -----
+
+func.func @f(%m: memref<4x4xf32>, %i: index) {
+  %0 = vector.load %m[%i, %i] : memref<4x4xf32>, vector<8xf16>
+  return
+}
+
+// CHECK: 'vector.load' op base and result element types should match (f32 vs. f16)
+
+// -----
+
+func.func @f(%m: memref<4x4xf32>, %i: index) {
+  %0 = vector.load %m[%i] : memref<4x4xf32>, vector<8xf32>
+  return
+}
+
+// CHECK: 'vector.load' op requires 2 indices (got 1 for memref<4x4xf32>)
+
+// -----
+
+func.func @f(%m: memref<4x4xf32, strided<[1, 4]>>, %i: index) {
+  %0 = vector.load %m[%i, %i] : memref<4x4xf32, strided<[1, 4]>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.load' op most minor memref dim must have unit stride (stride 4 in memref<4x4xf32, strided<[1, 4]>>)
+
+// -----
+
+func.func @f(%m: memref<4x4xf32>, %i: index) {
+  %0 = vector.load %m[%i, %i] {alignment = 3} : memref<4x4xf32>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.load' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0 (alignment = 3)
+
+// -----
+
+func.func @f(%m: memref<4xf32>, %i: index, %v: vector<2x4xf32>) {
+  vector.store %v, %m[%i] : memref<4xf32>, vector<2x4xf32>
+  return
+}
+
+// CHECK: 'vector.store' op source memref has lower rank than the vector to store (memref<4xf32> has rank 1, vector<2x4xf32> has rank 2)
+
+// -----
+
+func.func @f(%m: memref<4xvector<8xf32>>, %i: index, %v: vector<4xf32>) {
+  vector.store %v, %m[%i] : memref<4xvector<8xf32>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.store' op base memref and valueToStore vector types should match (vector<8xf32> vs. vector<4xf32>)
+
+// -----
+
+func.func @f(%m: memref<4xf32>, %i: index, %v: vector<4xf16>) {
+  vector.store %v, %m[%i] : memref<4xf32>, vector<4xf16>
+  return
+}
+
+// CHECK: 'vector.store' op base and valueToStore element type should match (f32 vs. f16)
+
+// -----
+
+func.func @f(%m: memref<4xf32>) {
+  vector.print %m : memref<4xf32>
+  return
+}
+
+// CHECK: 'vector.print' op operand #0 must be vector of any type values or integer or index or floating-point, but got 'memref<4xf32>'
+
+// -----
+
+func.func @f() {
+  "vector.print"() <{punctuation = #vector.punctuation<comma>, stringLiteral = "x"}> : () -> ()
+  return
+}
+
+// CHECK: 'vector.print' op failed to verify that `source` or `punctuation` are not set when printing strings
+
+// -----
+
+func.func @f() {
+  vector.print punctuation <semicolon>
+  return
+}
+
+// CHECK: expected ::mlir::vector::PrintPunctuation to be one of: no_punctuation, newline, comma, open, close (got 'semicolon')

@@ -117,3 +117,52 @@ func.func @strided_slices(%v: vector<4x8x16xf32>, %w: vector<2x4xf32>) {
 // CHECK-GENERIC-NEXT: "vector.extract_strided_slice"(%v) <{offsets = [3], sizes = [1], strides = [1]}> {aaa = 1 : i32, zzz} : (vector<4x8x16xf32>) -> vector<1x8x16xf32>
 // CHECK-GENERIC-NEXT: "vector.insert_strided_slice"(%w, %v) <{offsets = [3, 4, 12], strides = [1, 1]}> : (vector<2x4xf32>, vector<4x8x16xf32>) -> vector<4x8x16xf32>
 // CHECK-GENERIC-NEXT: "vector.insert_strided_slice"(%w, %w) <{offsets = [0, 0], strides = [1, 1]}> {tag} : (vector<2x4xf32>, vector<2x4xf32>) -> vector<2x4xf32>
+
+// -----
+
+// The forms LLVM 22 accepts that xDSL 0.74's classes of these names rejected or could not read:
+// a memref of vectors, index bitcasts, 0-D reduction and masks, 0-D shuffles, vector.print.
+func.func @llvm22_forms(%m: memref<4x4xvector<8xf32>>, %i: index, %vi: vector<4xindex>, %z: vector<f32>, %s: i32, %v: vector<4xf32>, %w: vector<2xf32>) {
+  %0 = vector.load %m[%i, %i] : memref<4x4xvector<8xf32>>, vector<8xf32>
+  vector.store %0, %m[%i, %i] {alignment = 32} : memref<4x4xvector<8xf32>>, vector<8xf32>
+  %1 = vector.bitcast %vi : vector<4xindex> to vector<8xi32>
+  %2 = vector.bitcast %1 : vector<8xi32> to vector<4xindex>
+  %3 = vector.reduction <add>, %z : vector<f32> into f32
+  %4 = vector.constant_mask [1] : vector<i1>
+  %5 = vector.create_mask %i : vector<i1>
+  %6 = vector.shuffle %z, %z [1, 0, -1] : vector<f32>, vector<f32>
+  %7 = vector.shuffle %v, %w [5, 0, -1] {tag} : vector<4xf32>, vector<2xf32>
+  vector.print %v : vector<4xf32>
+  vector.print %s : i32 punctuation <comma>
+  vector.print punctuation <newline>
+  vector.print str "hello"
+  vector.print punctuation <close> {tag}
+  return
+}
+
+// CHECK-LABEL: func.func @llvm22_forms
+// CHECK:      %{{.*}} = vector.load %m[%i, %i] : memref<4x4xvector<8xf32>>, vector<8xf32>
+// CHECK-NEXT: vector.store %{{.*}}, %m[%i, %i] {alignment = 32 : i64} : memref<4x4xvector<8xf32>>, vector<8xf32>
+// CHECK-NEXT: %{{.*}} = vector.bitcast %vi : vector<4xindex> to vector<8xi32>
+// CHECK-NEXT: %{{.*}} = vector.bitcast %{{.*}} : vector<8xi32> to vector<4xindex>
+// CHECK-NEXT: %{{.*}} = vector.reduction <add>, %z : vector<f32> into f32
+// CHECK-NEXT: %{{.*}} = vector.constant_mask [1] : vector<i1>
+// CHECK-NEXT: %{{.*}} = vector.create_mask %i : vector<i1>
+// CHECK-NEXT: %{{.*}} = vector.shuffle %z, %z [1, 0, -1] : vector<f32>, vector<f32>
+// CHECK-NEXT: %{{.*}} = vector.shuffle %v, %w [5, 0, -1] {tag} : vector<4xf32>, vector<2xf32>
+// CHECK-NEXT: vector.print %v : vector<4xf32>
+// CHECK-NEXT: vector.print %s : i32 punctuation <comma>
+// CHECK-NEXT: vector.print
+// CHECK-NEXT: vector.print str "hello"
+// CHECK-NEXT: vector.print punctuation <close> {tag}
+
+// CHECK-GENERIC-LABEL: sym_name = "llvm22_forms"}>
+// CHECK-GENERIC:      "vector.load"(%m, %i, %i) : (memref<4x4xvector<8xf32>>, index, index) -> vector<8xf32>
+// CHECK-GENERIC-NEXT: "vector.store"(%{{.*}}, %m, %i, %i) <{alignment = 32 : i64}> : (vector<8xf32>, memref<4x4xvector<8xf32>>, index, index) -> ()
+// CHECK-GENERIC:      "vector.shuffle"(%z, %z) <{mask = array<i64: 1, 0, -1>}> : (vector<f32>, vector<f32>) -> vector<3xf32>
+// CHECK-GENERIC-NEXT: "vector.shuffle"(%v, %w) <{mask = array<i64: 5, 0, -1>}> {tag} : (vector<4xf32>, vector<2xf32>) -> vector<3xf32>
+// CHECK-GENERIC-NEXT: "vector.print"(%v) <{punctuation = #vector.punctuation<newline>}> : (vector<4xf32>) -> ()
+// CHECK-GENERIC-NEXT: "vector.print"(%s) <{punctuation = #vector.punctuation<comma>}> : (i32) -> ()
+// CHECK-GENERIC-NEXT: "vector.print"() <{punctuation = #vector.punctuation<newline>}> : () -> ()
+// CHECK-GENERIC-NEXT: "vector.print"() <{punctuation = #vector.punctuation<newline>, stringLiteral = "hello"}> : () -> ()
+// CHECK-GENERIC-NEXT: "vector.print"() <{punctuation = #vector.punctuation<close>}> {tag} : () -> ()
