@@ -2,9 +2,11 @@
 compare every output buffer (see :func:`wgdist.checker.check`).
 
     wgdist-check kernel.mlir -p PIPELINE [--grid X,Y[,Z]] [--subgroups N] [--seed S] [--func NAME]
+        [--scalar NAME=VALUE] [--samples N] [--schedules N]
     wgdist-check kernel.mlir --against distributed.mlir ...
 
-Exit status 0 when the programs agree, 1 when they differ, when the workgroup program wrote
+Every kernel function of the file is checked (``--func`` narrows to one), each with its own
+report. Exit status 0 when the programs agree, 1 when they differ, when the workgroup program wrote
 nothing to compare, or on any error (one message, no traceback); 2 on an internal error (the
 policy of every wgdist tool, :mod:`wgdist.ir.cli`).
 """
@@ -25,7 +27,7 @@ import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from wgdist.checker import DEFAULT_MAX_BYTES, DEFAULT_MAX_SUBGROUPS, check  # noqa: E402
+from wgdist.checker import DEFAULT_MAX_BYTES, DEFAULT_MAX_SUBGROUPS, check_all  # noqa: E402
 from wgdist.ir.cli import ArgumentParser, run_tool  # noqa: E402
 
 MEMORY_HINT = (
@@ -113,6 +115,19 @@ than --max-bytes together (default {max_bytes}; the check holds several copies o
 that, and a launch of more than --max-subgroups subgroups in all (workgroups x subgroups per
 workgroup, default {max_subgroups}). Raise them when the machine and your patience allow.
 
+schedules: between two barriers the subgroups of a workgroup run one after the other; the
+distributed program runs under --schedules orders (in order, reversed, then random ones seeded
+by --seed) and the first that differs is reported: a missing barrier shows up. A barrier that
+some subgroups wait at and the others never reach (gpu.barrier, or a named barrier whose
+participants do not all arrive) is a deadlock: the error names the barrier op, its location,
+which subgroups wait and which returned.
+
+scalars: parameters that are not memrefs and that --scalar does not fix get drawn values,
+--samples times (small positive integers and indices, both values of an i1, finite floats);
+each sample is reported. A sample on which the workgroup program fails (an offset out of
+bounds, a division by zero or a shift out of range on drawn data) is drawn again, then skipped
+with a note.
+
 exit status: 0 when every buffer agrees; 1 when they differ, when the workgroup program wrote
 no element of its memref arguments (the report says NOTHING COMPARED: agreement on nothing is
 no evidence; a function without memref arguments only gets a warning; NOTHING COMPARED also
@@ -138,10 +153,21 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--subgroups", type=_positive, help="subgroups per workgroup (default: from the layouts)")
     p.add_argument("--seed", type=_non_negative, default=0, help="random seed of the inputs (default 0)")
-    p.add_argument("--func", help="the kernel function (default: the only gpu.func kernel)")
+    p.add_argument(
+        "--func", help="check only this function (default: every gpu.func kernel, else every function)"
+    )
     p.add_argument(
         "--scalar", type=_scalar, action="append", default=[], metavar="NAME=VALUE",
-        help="value of a scalar (non-memref) parameter; repeatable",
+        help="fix the value of a scalar (non-memref) parameter; repeatable (the others are drawn)",
+    )
+    p.add_argument(
+        "--samples", type=_positive, default=3, metavar="N",
+        help="samples of drawn scalar parameter values (and memref contents) per kernel (default 3)",
+    )
+    p.add_argument(
+        "--schedules", type=_positive, default=3, metavar="N",
+        help="orders the subgroups run in between barriers: in order, reversed, then seeded random "
+        "ones (default 3)",
     )
     p.add_argument("--rtol", type=_tolerance, help="relative tolerance for floats (default per type)")
     p.add_argument("--atol", type=_tolerance, help="absolute tolerance factor, scaled by max|reference|")
@@ -167,8 +193,8 @@ def run(argv: Sequence[str] | None) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    """:func:`wgdist.checker.check` with the command line's options; prints its report."""
-    result = check(
+    """:func:`wgdist.checker.check_all` with the command line's options; prints the reports."""
+    results = check_all(
         Path(args.kernel),
         args.pipeline,
         against=Path(args.against) if args.against else None,
@@ -182,15 +208,19 @@ def _check(args: argparse.Namespace) -> int:
         scalars=dict(args.scalar),
         max_bytes=args.max_bytes,
         max_subgroups=args.max_subgroups,
+        samples=args.samples,
+        schedules=args.schedules,
     )
-    print(result.report)
-    if not result.ok and result.comparison.ok:
-        print(
-            f"wgdist-check: error: nothing compared: the workgroup program wrote no element of "
-            f"the memref arguments of @{result.name}, so agreement means nothing (see the report)",
-            file=sys.stderr,
-        )
-    return 0 if result.ok else 1
+    for result in results:
+        print(result.report)
+    for result in results:
+        if not result.ok and result.comparison.ok:
+            print(
+                f"wgdist-check: error: nothing compared: the workgroup program wrote no element of "
+                f"the memref arguments of @{result.name}, so agreement means nothing (see the report)",
+                file=sys.stderr,
+            )
+    return 0 if all(r.ok for r in results) else 1
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from xdsl.context import Context
@@ -20,6 +21,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import ArgSpecParseError
 
 from wgdist import context, parse, run_pipeline
+from wgdist.interp import launch as lsched
 from wgdist.interp.compare import Comparison, compare_buffers
 from wgdist.interp.core import describe_op, symbol_name
 from wgdist.interp.kernel_inputs import (
@@ -27,13 +29,22 @@ from wgdist.interp.kernel_inputs import (
     DEFAULT_MAX_SUBGROUPS,
     check_launch,
     check_value_bytes,
+    draw_scalars,
     infer_subgroups,
     is_int,
     param_names,
     random_inputs,
+    scalar_parameters,
 )
-from wgdist.interp.launch import RunResult, find_function, function_type, known_grid, run_kernel
-from wgdist.interp.values import KernelError
+from wgdist.interp.launch import (
+    RunResult,
+    find_function,
+    function_type,
+    kernel_functions,
+    known_grid,
+    run_kernel,
+)
+from wgdist.interp.values import InterpError, KernelError, UndefinedOpError, UnsupportedOpError
 from wgdist.ir.diagnostics import PipelineError
 from wgdist.ir.verifier import located_verify_errors
 
@@ -42,7 +53,10 @@ __all__ = [
     "DEFAULT_MAX_SUBGROUPS",
     "CheckResult",
     "check",
+    "check_all",
+    "check_function",
     "infer_subgroups",
+    "kernels",
     "random_inputs",
 ]
 
@@ -77,7 +91,7 @@ def _module(src: str | Path | ModuleOp, ctx: Context) -> ModuleOp:
 
 def _check_options(
     rtol: float | None, atol: float | None, seed: int, subgroups: int | None, limit: int,
-    max_bytes: int, max_subgroups: int,
+    max_bytes: int, max_subgroups: int, samples: int = 1, schedules: int = 1,
 ) -> None:
     """Every option of :func:`check` that a user gives, checked first; errors name the
     wgdist-check option."""
@@ -88,7 +102,7 @@ def _check_options(
         raise ValueError(f"--seed: expected a non-negative integer, got {seed!r}")
     for option, n in (
         ("--subgroups", subgroups), ("--show", limit), ("--max-bytes", max_bytes),
-        ("--max-subgroups", max_subgroups),
+        ("--max-subgroups", max_subgroups), ("--samples", samples), ("--schedules", schedules),
     ):
         if n is not None and (not is_int(n) or n < 1):
             raise ValueError(f"{option}: expected a positive integer, got {n!r}")
@@ -98,42 +112,10 @@ def _reads_block_id(funcs: Sequence[Operation]) -> bool:
     return any(op.name == "gpu.block_id" for f in funcs for op in f.walk())
 
 
-def check(
-    kernel: str | Path | ModuleOp,
-    pipeline: str | None = None,
-    *,
-    against: str | Path | ModuleOp | None = None,
-    grid: Sequence[int] | None = None,
-    subgroups: int | None = None,
-    seed: int = 0,
-    func: str | None = None,
-    rtol: float | None = None,
-    atol: float | None = None,
-    ctx: Context | None = None,
-    limit: int = 10,
-    scalars: Mapping[str, float] | None = None,
-    max_bytes: int = DEFAULT_MAX_BYTES,
-    max_subgroups: int = DEFAULT_MAX_SUBGROUPS,
-) -> CheckResult:
-    """Run ``kernel`` in workgroup mode and its distributed form in subgroup mode; compare.
-
-    The distributed form is ``pipeline`` applied to a copy of ``kernel``, or ``against``.
-    ``kernel``/``against`` are IR text, a :class:`Path`, or a module. ``grid`` defaults to the
-    kernel's ``known_grid_size``, else one workgroup (with a note when the kernel reads
-    ``gpu.block_id``: other workgroups' tiles are then never checked). ``scalars`` gives the
-    values of non-memref parameters by name.
-
-    Limits, checked before anything is allocated or run: the memref parameters take at most
-    ``max_bytes`` together, and so does any one vector value or ``memref.alloc`` of either
-    program; the launch runs at most ``max_subgroups`` subgroups (workgroups x subgroups per
-    workgroup). Errors name the wgdist-check option (``--max-bytes``, ``--max-subgroups``...).
-
-    Not ``ok`` when the programs differ, and also when the workgroup program wrote no element
-    of its memref arguments: a check that compares nothing is no evidence. A function without
-    memref arguments has nothing to compare; the report warns, but that is not a failure.
-    """
-    _check_options(rtol, atol, seed, subgroups, limit, max_bytes, max_subgroups)
-    ctx = ctx or context()
+def _modules(
+    kernel: str | Path | ModuleOp, pipeline: str | None, against: str | Path | ModuleOp | None, ctx: Context
+) -> tuple[ModuleOp, ModuleOp]:
+    """The workgroup program and the distributed one (``against``, or ``pipeline`` applied)."""
     wg_mod = _module(kernel, ctx)
     if against is not None:
         sg_mod = _module(against, ctx)
@@ -146,7 +128,108 @@ def check(
             raise PipelineError(str(e).rstrip()) from None
     else:
         raise ValueError("give a pipeline or a distributed program (--against) to compare with")
-    wg_func = find_function(wg_mod, func)
+    return wg_mod, sg_mod
+
+
+def kernels(module: ModuleOp) -> list[Operation]:
+    """The functions a check runs by default: the ``gpu.func ... kernel`` functions, else every
+    function with a body."""
+    funcs = kernel_functions(module)
+    return [f for f in funcs if f.name == "gpu.func" and "kernel" in f.attributes] or funcs
+
+
+def check(
+    kernel: str | Path | ModuleOp,
+    pipeline: str | None = None,
+    *,
+    against: str | Path | ModuleOp | None = None,
+    func: str | None = None,
+    ctx: Context | None = None,
+    **options: Any,
+) -> CheckResult:
+    """Run one kernel function in workgroup mode and its distributed form in subgroup mode;
+    compare (the function ``func``, or the module's only kernel; :func:`check_all` checks
+    every kernel).
+
+    The distributed form is ``pipeline`` applied to a copy of ``kernel``, or ``against``.
+    ``kernel``/``against`` are IR text, a :class:`Path`, or a module. The options are those of
+    :func:`check_function`.
+    """
+    ctx = ctx or context()
+    _check_options(**{k: options.get(k, v) for k, v in _OPTION_DEFAULTS.items()})
+    wg_mod, sg_mod = _modules(kernel, pipeline, against, ctx)
+    return check_function(wg_mod, sg_mod, find_function(wg_mod, func), **options)
+
+
+def check_all(
+    kernel: str | Path | ModuleOp,
+    pipeline: str | None = None,
+    *,
+    against: str | Path | ModuleOp | None = None,
+    func: str | None = None,
+    ctx: Context | None = None,
+    **options: Any,
+) -> list[CheckResult]:
+    """:func:`check` for every kernel function of the module (:func:`kernels`), or only
+    ``func``."""
+    ctx = ctx or context()
+    _check_options(**{k: options.get(k, v) for k, v in _OPTION_DEFAULTS.items()})
+    wg_mod, sg_mod = _modules(kernel, pipeline, against, ctx)
+    funcs = [find_function(wg_mod, func)] if func is not None else kernels(wg_mod)
+    if not funcs:
+        raise ValueError("the module has no function with a body to check")
+    return [check_function(wg_mod, sg_mod, f, **options) for f in funcs]
+
+
+_OPTION_DEFAULTS: dict[str, Any] = {
+    "rtol": None, "atol": None, "seed": 0, "subgroups": None, "limit": 10,
+    "max_bytes": DEFAULT_MAX_BYTES, "max_subgroups": DEFAULT_MAX_SUBGROUPS, "samples": 3, "schedules": 3,
+}
+
+
+def check_function(
+    wg_mod: ModuleOp,
+    sg_mod: ModuleOp,
+    wg_func: Operation,
+    *,
+    grid: Sequence[int] | None = None,
+    subgroups: int | None = None,
+    seed: int = 0,
+    rtol: float | None = None,
+    atol: float | None = None,
+    limit: int = 10,
+    scalars: Mapping[str, float] | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_subgroups: int = DEFAULT_MAX_SUBGROUPS,
+    samples: int = 3,
+    schedules: int = 3,
+) -> CheckResult:
+    """Check the function ``wg_func`` of ``wg_mod`` against its namesake in ``sg_mod``.
+
+    ``grid`` defaults to the kernel's ``known_grid_size``, else one workgroup (with a note when
+    the kernel reads ``gpu.block_id``: other workgroups' tiles are then never checked).
+    ``scalars`` fixes the values of non-memref parameters by name; the others are drawn
+    (:func:`~wgdist.interp.kernel_inputs.draw_scalars`), ``samples`` times when there is one to
+    draw, each sample with its own memref contents (seed ``seed + k``) and reported. A sample
+    whose inputs make the workgroup program fail (an access out of bounds for a drawn offset, a
+    division by zero or an out-of-range shift on drawn data) is drawn again, then skipped with
+    a note; when every sample is skipped the last failure is the error.
+
+    The distributed program runs under ``schedules`` orders of its subgroups between barriers
+    (:func:`~wgdist.interp.launch.schedules`: in order, reversed, then seeded random ones); the
+    first that differs is reported, so a missing barrier is caught rather than hidden by a lucky
+    order.
+
+    Limits, checked before anything is allocated or run: the memref parameters take at most
+    ``max_bytes`` together, and so does any one vector value or ``memref.alloc`` of either
+    program; the launch runs at most ``max_subgroups`` subgroups (workgroups x subgroups per
+    workgroup). Errors name the wgdist-check option (``--max-bytes``, ``--max-subgroups``...).
+
+    Not ``ok`` when the programs differ, and also when the workgroup program wrote no element
+    of its memref arguments: a check that compares nothing is no evidence. A function without
+    memref arguments has nothing to compare; the report warns, but that is not a failure.
+    """
+    _check_options(rtol, atol, seed, subgroups, limit, max_bytes, max_subgroups, samples, schedules)
     name = symbol_name(wg_func)
     sg_func = find_function(sg_mod, name)
     wg_type, sg_type = function_type(wg_func), function_type(sg_func)
@@ -177,22 +260,76 @@ def check(
     check_launch(tuple(grid), grid_from, n_sg, sg_from, max_subgroups)
     check_value_bytes(wg_mod, max_bytes)
     check_value_bytes(sg_mod, max_bytes)
-    inputs = random_inputs(wg_func, seed, scalars, max_bytes=max_bytes)
-    # both runs describe the same launch; workgroup mode runs each workgroup as one program
-    wg = run_kernel(wg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, mode="workgroup")
-    sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg)
-
-    comp = Comparison()
+    given = dict(scalars or {})
+    random_inputs(wg_func, seed, {n: 0 for _, n, _ in scalar_parameters(wg_func)} | given, max_bytes=max_bytes)
+    drawn = [n for _, n, _ in scalar_parameters(wg_func) if n not in given]
     names = param_names(wg_func)
-    for i, buf in wg.buffers.items():
-        shape = inputs[i].shape
-        compare_buffers(f"%{names[i]}", shape, buf, sg.buffers[i], wg.grid, comp, rtol=rtol, atol=atol, limit=limit)
-    written = sum(int(np.count_nonzero(b.n_writes)) for b in wg.buffers.values())
-    ok = comp.ok
+    order = lsched.schedules(schedules, seed)
+    lines: list[str] = []
+    last: tuple[Comparison, RunResult, RunResult, list[np.ndarray]] | None = None
+    failure: InterpError | None = None
+    written = 0
+    ok = True
+    for k in range(samples if drawn else 1):
+        ran = _run_sample(wg_mod, wg_func, name, grid, n_sg, seed, k, given, bool(drawn), max_bytes)
+        if isinstance(ran, InterpError):
+            failure = ran
+            lines.append(f"  sample {k}: skipped, the workgroup program is undefined on its inputs: {ran}")
+            continue
+        vals, inputs, wg = ran
+        label = f"  sample {k}" + (": " + ", ".join(f"%{n}={vals[n]}" for n in drawn) if drawn else "")
+        for sched in order:
+            sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, schedule=sched)
+            comp = Comparison()
+            for i, buf in wg.buffers.items():
+                compare_buffers(f"%{names[i]}", inputs[i].shape, buf, sg.buffers[i], wg.grid, comp,
+                                rtol=rtol, atol=atol, limit=limit)
+            last = (comp, wg, sg, inputs)
+            if not comp.ok:
+                label += f": MISMATCH with the subgroups in {sched} order between barriers"
+                ok = False
+                break
+        else:
+            label += f": agree under {len(order)} schedule(s)"
+        lines.append(label)
+        written += sum(int(np.count_nonzero(b.n_writes)) for b in wg.buffers.values())
+        if not ok:
+            break
+    if last is None:
+        assert failure is not None
+        raise failure
+    comp, wg, sg, inputs = last
     if wg.buffers and written == 0:
         ok = False
+    if drawn or len(order) > 1:
+        notes = lines + notes
     report = _report(name, wg, sg, n_sg, seed, comp, names, inputs, notes)
     return CheckResult(ok, report, comp, wg, sg, n_sg, written, notes, name)
+
+
+def _run_sample(
+    wg_mod: ModuleOp, wg_func: Operation, name: str, grid: Sequence[int], n_sg: int, seed: int,
+    sample: int, given: dict[str, float], drawn: bool, max_bytes: int,
+) -> tuple[dict[str, float], list[np.ndarray], RunResult] | InterpError:
+    """The inputs of one sample and the workgroup program's run on them; when the run fails on
+    drawn inputs, up to two redraws (positive integer contents, smaller scalars), then the
+    failure."""
+    error: InterpError | None = None
+    for attempt in range(3):
+        vals = draw_scalars(wg_func, given, sample, attempt, seed)
+        inputs = random_inputs(wg_func, seed + sample, vals, max_bytes=max_bytes, positive=attempt > 0)
+        try:
+            wg = run_kernel(wg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, mode="workgroup")
+        except UnsupportedOpError:
+            raise
+        except InterpError as e:
+            if not (drawn or isinstance(e, UndefinedOpError)):
+                raise
+            error = e
+            continue
+        return vals, inputs, wg
+    assert error is not None
+    return error
 
 
 def _report(

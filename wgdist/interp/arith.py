@@ -39,7 +39,7 @@ from wgdist.interp.elements import (
     unsigned_dtype,
     wrap_int,
 )
-from wgdist.interp.values import InterpError, UnsupportedOpError
+from wgdist.interp.values import UndefinedOpError, UnsupportedOpError
 
 Fn = Callable[..., Any]
 
@@ -123,7 +123,7 @@ def _div_trunc(a: Any, b: Any) -> Any:
 
 def _check_nonzero(op: Operation, b: Any) -> None:
     if np.any(np.asarray(b) == 0):
-        raise InterpError(op, "division by zero")
+        raise UndefinedOpError(op, "division by zero")
 
 
 def int_binary(c: FuncCompiler, op: Operation, kind: str) -> Step:
@@ -211,7 +211,7 @@ def _shift(c: FuncCompiler, op: Operation, kind: str) -> Step:
 
     def check(b: Any) -> None:
         if np.any((np.asarray(b) < 0) | (np.asarray(b) >= bits)):
-            raise InterpError(op, f"shift amount {b} is out of range for {bits}-bit integers")
+            raise UndefinedOpError(op, f"shift amount {b} is out of range for {bits}-bit integers")
 
     if vec:
         conv = array_converter(et)

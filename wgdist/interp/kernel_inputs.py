@@ -9,7 +9,14 @@ import numbers
 from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, MemRefType, VectorType
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    VectorType,
+)
 from xdsl.dialects.memref import AllocaOp, AllocOp
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 
@@ -107,12 +114,50 @@ def param_names(func: Operation) -> list[str]:
     return [a.name_hint or f"arg{i}" for i, a in enumerate(args)]
 
 
+def scalar_parameters(func: Operation) -> list[tuple[int, str, Attribute]]:
+    """``(index, name, type)`` of every parameter that is not a memref."""
+    names = param_names(func)
+    return [(i, names[i], t) for i, t in enumerate(function_type(func).inputs.data) if not isinstance(t, MemRefType)]
+
+
+def draw_scalars(
+    func: Operation, given: Mapping[str, float], sample: int, attempt: int, seed: int
+) -> dict[str, float]:
+    """Values for the scalar parameters of ``func`` that ``given`` leaves open, for sample
+    number ``sample`` (``attempt`` counts redraws after the workgroup program failed on a draw).
+
+    Integers and indices are small and positive, the kind of values offsets, sizes and trip
+    counts take (sample 0: 1, sample 1: 2, then drawn in [1, 8]; redraws try 1, then 0); an
+    ``i1`` is 0 in even samples and 1 in odd ones; floats are finite, drawn in [-2, 2).
+    A parameter of another type (a vector, a descriptor) is refused, naming it."""
+    rng = np.random.default_rng((seed, sample, attempt))
+    out: dict[str, float] = {}
+    for i, name, t in scalar_parameters(func):
+        if name in given:
+            out[name] = given[name]
+        elif is_float(t):
+            out[name] = float(np.round(rng.uniform(-2.0, 2.0), 3))
+        elif isinstance(t, IntegerType | IndexType) and int_width(t) == 1:
+            out[name] = (sample + attempt) % 2
+        elif isinstance(t, IntegerType | IndexType):
+            out[name] = (1, 0)[attempt - 1] if attempt else (1, 2)[sample] if sample < 2 else int(rng.integers(1, 9))
+        else:
+            raise KernelError(
+                func,
+                f"parameter {i} (%{name}) of @{symbol_name(func)} has type {t}; the check gives "
+                "values to memref, integer, index and float parameters only",
+            )
+    return out
+
+
 def random_inputs(
     func: Operation, seed: int, scalars: Mapping[str, float] | None = None,
-    *, max_bytes: int = DEFAULT_MAX_BYTES,
+    *, max_bytes: int = DEFAULT_MAX_BYTES, positive: bool = False,
 ) -> list[np.ndarray]:
     """One random array per memref parameter (floats in [-1, 1), small integers, random
     booleans); scalar parameters take their value from ``scalars`` (by name, without ``%``).
+    ``positive`` draws integers in [1, 7] instead of [-8, 8], so that shift amounts and divisors
+    read from memory make the operation defined.
 
     The memref parameters may take at most ``max_bytes`` together (checked before anything is
     allocated)."""
@@ -134,8 +179,8 @@ def random_inputs(
             if names[i] not in scalars:
                 raise KernelError(
                     func,
-                    f"parameter {i} (%{names[i]}) of @{name} has type {t}; only memref "
-                    f"parameters get random contents: give its value (--scalar {names[i]}=VALUE)",
+                    f"parameter {i} (%{names[i]}) of @{name} has type {t} and no value: give its "
+                    f"value (--scalar {names[i]}=VALUE)",
                 )
         elif any(d < 0 for d in t.get_shape()):
             raise KernelError(
@@ -156,6 +201,8 @@ def random_inputs(
                 arr = rng.uniform(-1.0, 1.0, size=shape)
             elif int_width(et) == 1:
                 arr = rng.random(size=shape) < 0.5
+            elif positive:
+                arr = rng.integers(1, 8, size=shape)
             else:
                 arr = rng.integers(-8, 9, size=shape)
             out.append(np.asarray(array_converter(et)(arr)).astype(np_dtype(et)))

@@ -2,14 +2,21 @@
 
 *Workgroup mode* runs the function once per workgroup (``gpu.subgroup_id`` has no value there).
 *Subgroup mode* runs it once per subgroup id of each workgroup. The subgroups of a workgroup are
-generators advanced in turn (in id order) until each one waits at a barrier or returns: a ``gpu.barrier``
+generators advanced in turn until each one waits at a barrier or returns: a ``gpu.barrier``
 releases when every subgroup of the workgroup waits at one; a named barrier wait releases when
 its generation completed. When nothing can proceed, the workgroup is deadlocked and the error
-says which subgroup waits where.
+names the barrier op and its location, which subgroups wait there, which returned, and for a
+named barrier how many of its participants arrived.
+
+The order in which the subgroups run between two barriers is the *schedule* (:class:`Schedule`):
+``in-order`` (subgroup id order), ``reversed``, or ``random`` (a seeded permutation drawn anew
+for every round). A kernel with a missing barrier reads data another subgroup has not written
+yet under one of these orders; :func:`wgdist.check` runs several.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
@@ -48,6 +55,43 @@ class RunResult:
     ops: int  # executed ops, all threads together
     seconds: float
     grid: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The order the subgroups of a workgroup run in between barriers: ``kind`` is
+    ``"in-order"``, ``"reversed"`` or ``"random"`` (a permutation per round from ``seed``)."""
+
+    kind: str = "in-order"
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("in-order", "reversed", "random"):
+            raise ValueError(f"schedule must be 'in-order', 'reversed' or 'random', got {self.kind!r}")
+
+    def __str__(self) -> str:
+        return f"random (seed {self.seed})" if self.kind == "random" else self.kind
+
+    def orderer(self, wg_linear: int):
+        """A function putting the runnable subgroups of one round in this schedule's order."""
+        if self.kind == "in-order":
+            return lambda ids: ids
+        if self.kind == "reversed":
+            return lambda ids: ids[::-1]
+        rng = random.Random(self.seed * 1_000_003 + wg_linear)
+
+        def shuffle(ids: list[int]) -> list[int]:
+            out = list(ids)
+            rng.shuffle(out)
+            return out
+
+        return shuffle
+
+
+def schedules(n: int, seed: int = 0) -> list[Schedule]:
+    """The first ``n`` schedules of a check: in order, reversed, then random ones."""
+    fixed = [Schedule("in-order"), Schedule("reversed")]
+    return (fixed + [Schedule("random", seed + k) for k in range(max(0, n - 2))])[:n]
 
 
 def kernel_functions(module: Operation) -> list[Operation]:
@@ -147,6 +191,7 @@ def run_kernel(
     subgroups: int | None = None,
     subgroup_size: int = 16,
     mode: str | None = None,
+    schedule: Schedule = Schedule(),
 ) -> RunResult:
     """Run ``func`` over the launch grid and return the argument buffers after the run.
 
@@ -156,7 +201,8 @@ def run_kernel(
     ``gpu.subgroup_id`` has no value), ``mode="subgroup"`` runs the program once per subgroup
     id ``0 .. subgroups-1`` of every workgroup. The default mode is subgroup mode when
     ``subgroups`` is given, else workgroup mode for a launch whose subgroup count is unknown
-    (``gpu.num_subgroups`` and ``gpu.block_dim x`` then have no value).
+    (``gpu.num_subgroups`` and ``gpu.block_dim x`` then have no value). ``schedule`` orders
+    the subgroups between barriers (subgroup mode).
     """
     g = _grid3(grid)
     if mode is None:
@@ -182,20 +228,25 @@ def run_kernel(
                 else:
                     assert subgroups is not None
                     threads = [Thread((x, y, z), g, s, subgroups, shared, subgroup_size) for s in range(subgroups)]
-                run_workgroup(code, threads, values)
+                run_workgroup(code, threads, values, schedule)
                 ops += sum(t.ops for t in threads)
     return RunResult(bufs, ops, time.perf_counter() - start, g)
 
 
-def run_workgroup(code: FuncCode, threads: list[Thread], args: list[Any]) -> None:
+def run_workgroup(
+    code: FuncCode, threads: list[Thread], args: list[Any], schedule: Schedule = Schedule()
+) -> None:
+    """Run the subgroups of one workgroup to the end, barrier round by barrier round, each
+    round in the order ``schedule`` gives."""
     n = len(threads)
     shared = threads[0].shared
+    order = schedule.orderer(threads[0].wg_linear)
     gens: list[Generator[Wait, None, Any]] = [code.call(t, list(args)) for t in threads]
     waits: list[Wait | None] = [None] * n
     done = [False] * n
     runnable = list(range(n))
     while True:
-        for i in runnable:
+        for i in order(runnable):
             try:
                 waits[i] = next(gens[i])
             except StopIteration:
@@ -224,6 +275,7 @@ def run_workgroup(code: FuncCode, threads: list[Thread], args: list[Any]) -> Non
 
 def _deadlock_message(threads: list[Thread], waits: list[Wait | None], done: list[bool]) -> str:
     groups: dict[str, list[int]] = {}
+    barriers = threads[0].shared.barriers
     for i, (t, w) in enumerate(zip(threads, waits)):
         if done[i]:
             key = "returned"
@@ -231,7 +283,11 @@ def _deadlock_message(threads: list[Thread], waits: list[Wait | None], done: lis
             key = f"wait at {describe_op(w[1])}"
         else:
             assert w is not None
-            key = f"wait at {describe_op(w[1])} on named barrier {w[2]}"
+            bid = w[2]
+            arrived = barriers.arrived.get(bid, 0)
+            of = barriers.participants.get(bid)
+            count = f", {arrived} of its {of} participants arrived" if of is not None else ""
+            key = f"wait at {describe_op(w[1])} on named barrier {bid}{count}"
         groups.setdefault(key, []).append(t.sg if t.sg is not None else 0)
     first_op = next(w[1] for w in waits if w is not None)
     loc = location_of(first_op)

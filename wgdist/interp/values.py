@@ -40,6 +40,11 @@ class UnsupportedOpError(InterpError):
     """The interpreter has no semantics for this op (or for this form of it)."""
 
 
+class UndefinedOpError(InterpError):
+    """The op is undefined for these operands (a division by zero, a shift by the width or
+    more): the inputs, not the program, are at fault when they were drawn at random."""
+
+
 class KernelError(OpError, ValueError):
     """A user error about the kernel as a whole (its signature, its launch, its sizes), located
     at the op it concerns (usually the function); a ``ValueError`` too, for library callers."""

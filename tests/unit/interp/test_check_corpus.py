@@ -80,7 +80,7 @@ def positive_runs(path: Path) -> list[Run]:
         if not m:
             continue
         words = shlex.split(m.group(1).split("|")[0])
-        if words[0] != "wgdist-opt" or "--verify-diagnostics" in words:
+        if words[0] != "wgdist-opt" or {"--verify-diagnostics", "--print-diagnostics"} & set(words):
             continue  # ``not wgdist-opt``: a diagnostic test
         passes = split_passes(words[words.index("-p") + 1])
         names = [p.split("{")[0] for p in passes]

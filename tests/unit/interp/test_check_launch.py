@@ -3,6 +3,7 @@ checks that compare nothing, scalar parameters."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -121,8 +122,14 @@ def test_scalar_parameters_take_given_values(tmp_path: Path, capsys: pytest.Capt
     r = check(SCALAR, against=SCALAR, subgroups=1, scalars={"n": 5, "x": 2.5})
     assert r.ok and r.written == 5
     assert r.wg.buffers[0].data[:5].tolist() == [2.5] * 5
-    with pytest.raises(ValueError, match=r"parameter 1 \(%n\) of @k has type index.*--scalar n=VALUE"):
-        check(SCALAR, against=SCALAR, subgroups=1)
+    drawn = check(SCALAR, against=SCALAR, subgroups=1, seed=4)
+    lines = [n for n in drawn.notes if n.startswith("  sample")]
+    ns = [int(re.search(r"%n=(\d+)", ln)[1]) for ln in lines]  # type: ignore[index]
+    assert ns[:2] == [1, 2] and 1 <= ns[2] <= 8 and len(ns) == 3
+    assert drawn.ok and drawn.written == sum(ns)  # written counts every sample's stores to %o[0..n)
+    assert all("agree under 3 schedule(s)" in ln and "%x=" in ln for ln in lines)
+    fixed_n = check(SCALAR, against=SCALAR, subgroups=1, scalars={"n": 4}, samples=2)
+    assert [n.count("%n") for n in fixed_n.notes] == [0, 0] and fixed_n.written == 8
     with pytest.raises(ValueError, match="@k has no parameter named %m"):
         check(SCALAR, against=SCALAR, subgroups=1, scalars={"n": 1, "x": 1, "m": 2})
     k = write(tmp_path, "s.mlir", SCALAR)
