@@ -13,6 +13,10 @@ xDSL has no 1:N dialect conversion, so the pass is an explicit two-phase walk pe
    subgroup tiles (row-major round order).
 3. **erase**: the WG ops, in reverse order, so nothing workgroup-sized survives.
 
+Between check and rewrite, :func:`~.barriers.plan_barriers` decides from the plans where a
+``gpu.barrier`` must separate memory accesses of different subgroups (layouts-spec 1.8); the
+rewrite inserts them and each one is reported as a remark naming both ops and the reason.
+
 :data:`HANDLERS` is the one table of the pass, keyed by op class and merged here from the
 family modules of :mod:`.ops` (one module per op family, each exporting its ``HANDLERS``).
 """
@@ -24,7 +28,11 @@ from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
+from xdsl.rewriter import InsertPoint, Rewriter
 
+from wgdist.dialects.gpu import BarrierOp
+from wgdist.ir.diagnostics import emit
+from wgdist.passes.distribute.barriers import Barrier, plan_barriers
 from wgdist.passes.distribute.ops import (
     arith,
     scf,
@@ -71,7 +79,7 @@ def _functions(module: ModuleOp) -> list[Operation]:
 def distribute_module(module: ModuleOp, slm_bytes: int = XE2_SLM_BYTES) -> None:
     """Distribute every function of ``module``; raises OpError before changing anything.
     ``slm_bytes``: shared local memory per workgroup, the budget of the SLM exchanges."""
-    plans: list[tuple[Operation, Plan]] = []
+    plans: list[tuple[Operation, Plan, tuple[list[Barrier], list[Barrier]]]] = []
     for f in _functions(module):
         body = f.regions[0]
         if not body.blocks:
@@ -79,8 +87,13 @@ def distribute_module(module: ModuleOp, slm_bytes: int = XE2_SLM_BYTES) -> None:
         plan = Plan(HANDLERS, slm_bytes)
         plan.check_region(body)
         if plan.ops:
-            plans.append((f, plan))
-    for f, plan in plans:
+            plans.append((f, plan, plan_barriers(f, plan)))
+    for f, plan, (barriers, unsynced) in plans:
+        for b in barriers:
+            emit(b.before, b.remark())
+            Rewriter.insert_op(BarrierOp(), InsertPoint.before(b.before))
+        for b in unsynced:
+            emit(b.second, b.warning(), "warning")
         _rewrite(f, plan)
 
 

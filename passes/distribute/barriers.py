@@ -1,0 +1,520 @@
+"""Where the distributed program needs a workgroup barrier (layouts-spec 1.8): a pure decision
+over the plan of one function, taken before anything is rewritten.
+
+The workgroup program is sequential. After distribution every subgroup runs its own copy, so
+when two memory ops touch the same element (global memory or SLM), at least one of them writes,
+and the subgroup(s) that access it in the first op are not exactly the one subgroup that
+accesses it in the second, a ``gpu.barrier`` must separate them: read-after-write (RAW),
+write-after-read (WAR) and write-after-write (WAW), also from one loop iteration to the next.
+Which subgroups access an element comes from the layout model only (:func:`wgdist.layout.tiles`
+and, for stores, :func:`wgdist.layout.is_writer`: a store whose layout shares data is written by
+one replica); a same-layout read-back (each subgroup reads exactly what it wrote) needs none.
+
+The walk (:func:`plan_barriers`) keeps the accesses made since the last barrier, through
+``scf.if`` branches (joined) and loops (iterated to a fixpoint: what the end of the body
+leaves pending meets the top of the next iteration), and puts a barrier right before the first
+access that conflicts with a pending one; a barrier the kernel already has clears the pending
+set. An access inside an ``scf.if`` with ``sg_id_range`` gets its barrier before that
+``scf.if`` (a barrier inside would wait for subgroups that never come); a dependence inside one
+such region cannot be synchronized by the pass and is reported as a warning.
+
+Aliasing. Buffers are traced to their root: a function argument, a ``memref.alloc``/``alloca``.
+Distinct roots are distinct buffers (kernel arguments are assumed not to alias each other, as
+the interpreter and every upstream kernel assume); global memory and SLM never alias. Where it
+cannot decide, the analysis is conservative (a barrier): a buffer of unknown origin (a computed
+pointer, a view of a buffer such as ``memref.subview``), offsets whose difference is not a
+constant (different dynamic values, or values that change between loop iterations), accesses
+through different ``mem_desc`` values, and gather/scatter accesses unless both use the same
+offset vector and the same split (then lane ``i`` of each subgroup touches the same address
+in both).
+
+``gpu.barrier`` is enough for global memory too: LLVM 22 lowers it (``convert-gpu-to-llvm-spv``)
+to ``barrier(3)``, the OpenCL barrier with both the local and the global memory fence.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.builtin import IntegerAttr, MemRefType
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+
+from wgdist.dialects.gpu import BarrierOp
+from wgdist.dialects.xegpu import (
+    CreateMemDescOp,
+    CreateNdTdescOp,
+    LoadGatherOp,
+    LoadMatrixOp,
+    LoadNdOp,
+    MemorySpace,
+    StoreMatrixOp,
+    StoreNdOp,
+    StoreScatterOp,
+    TensorDescType,
+    UpdateNdOffsetOp,
+)
+from wgdist.ir.diagnostics import location_of
+from wgdist.layout import is_writer, layout_text
+from wgdist.passes.distribute.dist import Dist
+from wgdist.passes.distribute.state import Plan, sg_id_range
+
+Key = Any
+"""A symbol of a linear form: an SSA value, or ``("desc", value, dim)`` for the unknown origin of
+a loop-carried descriptor."""
+
+
+@dataclass(frozen=True)
+class Lin:
+    """``const + sum(coeff * symbol)``: an index expression, exact where it is affine."""
+
+    const: int
+    terms: tuple[tuple[Key, int], ...] = ()
+
+    def __add__(self, o: Lin) -> Lin:
+        acc: dict[Key, int] = dict(self.terms)
+        for k, c in o.terms:
+            acc[k] = acc.get(k, 0) + c
+        return Lin(self.const + o.const, tuple((k, c) for k, c in acc.items() if c))
+
+    def scaled(self, f: int) -> Lin:
+        return Lin(self.const * f, tuple((k, c * f) for k, c in self.terms))
+
+    def same_symbols(self, o: Lin) -> bool:
+        return dict(self.terms) == dict(o.terms)
+
+
+def lin(v: int | SSAValue) -> Lin:
+    """The linear form of an index value (constants, addi, subi, muli by a constant folded)."""
+    if isinstance(v, int):
+        return Lin(v)
+    op = v.owner
+    if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
+        return Lin(op.value.value.data)
+    if isinstance(op, arith.AddiOp):
+        return lin(op.lhs) + lin(op.rhs)
+    if isinstance(op, arith.SubiOp):
+        return lin(op.lhs) + lin(op.rhs).scaled(-1)
+    if isinstance(op, arith.MuliOp):
+        a, b = lin(op.lhs), lin(op.rhs)
+        if not b.terms:
+            return a.scaled(b.const)
+        if not a.terms:
+            return b.scaled(a.const)
+    return Lin(0, ((v, 1),))
+
+
+@dataclass(frozen=True)
+class Access:
+    """One distributed memory op as the analysis sees it.
+
+    ``root``: the buffer (None: unknown, may alias any buffer of ``space``); ``frame``: the
+    coordinate space ``origin`` and the tiles are in (None: the region is unknown); the
+    subgroup-``s`` footprint is ``origin + tiles(dist, s)`` on the trailing dims (leading frame
+    dims are the single index ``origin``); ``base``: the ``sg_id_range`` start; ``carried``:
+    pending from an earlier loop iteration."""
+
+    op: Operation
+    write: bool
+    space: str
+    root: Any
+    frame: Any
+    origin: tuple[Lin | None, ...]
+    dist: Dist
+    base: int = 0
+    carried: bool = False
+
+
+@dataclass(frozen=True)
+class Barrier:
+    """A ``gpu.barrier`` to insert before ``before``, for the dependence of ``second`` on ``first``."""
+
+    before: Operation
+    first: Operation
+    second: Operation
+    kind: str
+    why: str
+
+    def warning(self) -> str:
+        return (
+            f"xegpu-wg-to-sg-distribute: {self.kind} after '{self.first.name}' at "
+            f"{location_of(self.first) or '?'} inside one scf.if with sg_id_range: {self.why}; no "
+            "gpu.barrier inserted (it would wait for the subgroups outside the range)"
+        )
+
+    def remark(self) -> str:
+        where = location_of(self.first) or "?"
+        lifted = "" if self.before is self.second else f" (for '{self.second.name}' at {location_of(self.second)}, inside sg_id_range)"
+        return (
+            f"xegpu-wg-to-sg-distribute: inserted gpu.barrier before this op{lifted}: {self.kind} "
+            f"after '{self.first.name}' at {where}: {self.why}"
+        )
+
+
+# ---- buffers, frames and origins ----------------------------------------------------------------
+_SLM_SPACES = (3,)
+
+
+def _space_of_memref(t: Attribute) -> str:
+    ms = t.memory_space if isinstance(t, MemRefType) else None
+    if isinstance(ms, IntegerAttr) and ms.value.data in _SLM_SPACES:
+        return "slm"
+    if getattr(ms, "data", None) == MemorySpace.SLM:
+        return "slm"
+    return "global"
+
+
+def _is_function(op: Operation | None) -> bool:
+    return op is not None and op.name in ("func.func", "gpu.func")
+
+
+def _loop_init(arg: BlockArgument) -> tuple[SSAValue, SSAValue] | None:
+    """For an iter_arg of an ``scf.for`` body: its init and the value the body yields for it."""
+    parent = arg.block.parent_op()
+    if isinstance(parent, scf.ForOp) and arg.index > 0:
+        term = arg.block.last_op
+        if term is None:
+            return None
+        return parent.iter_args[arg.index - 1], term.operands[arg.index - 1]
+    return None
+
+
+def root(v: SSAValue, seen: frozenset[SSAValue] = frozenset()) -> Any:
+    """The buffer ``v`` (a memref, address, descriptor or mem_desc) lies in; None: unknown."""
+    if v in seen:
+        return "self"
+    if isinstance(v, BlockArgument):
+        if _is_function(v.block.parent_op()):
+            return v
+        pair = _loop_init(v)
+        if pair is None:
+            return None
+        a, b = root(pair[0], seen | {v}), root(pair[1], seen | {v})
+        return a if b in (a, "self") else None
+    op = v.owner
+    if isinstance(op, memref.AllocOp | memref.AllocaOp):
+        return op
+    if isinstance(op, CreateNdTdescOp | CreateMemDescOp):
+        return root(op.source, seen)
+    if isinstance(op, UpdateNdOffsetOp):
+        return root(op.TensorDesc, seen)
+    mems = [o for o in op.operands if isinstance(o.type, MemRefType)]
+    if len(mems) == 1 and len(op.results) == 1 and isinstance(op.results[0].type, MemRefType):
+        return root(mems[0], seen)  # a view: same buffer, coordinates unknown (no frame)
+    return None
+
+
+def _right_aligned(base: list[Lin | None], offs: Sequence[int | SSAValue]) -> list[Lin | None]:
+    lead = len(base) - len(offs)
+    if lead < 0:
+        return [None] * len(offs)
+    out = list(base)
+    for i, o in enumerate(offs):
+        b = out[lead + i]
+        out[lead + i] = None if b is None else b + lin(o)
+    return out
+
+
+def _nd_frame(desc: SSAValue) -> tuple[Any, list[Lin | None]]:
+    """The coordinate space of a block descriptor and its origin there."""
+    op = desc.owner
+    if isinstance(op, UpdateNdOffsetOp):
+        frame, origin = _nd_frame(op.TensorDesc)
+        return frame, _right_aligned(origin, op.mixed_offsets())
+    if isinstance(op, CreateNdTdescOp):
+        src = op.source
+        if isinstance(src.type, MemRefType):
+            is_view = not isinstance(src, BlockArgument) and not isinstance(src.owner, memref.AllocOp | memref.AllocaOp)
+            frame: Any = None if is_view else src
+            rank = src.type.get_num_dims()
+        else:
+            sizes = tuple(lin(s) for s in op.mixed_sizes()) if op.const_shape is not None else ()
+            strides = tuple(lin(s) for s in op.mixed_strides()) if op.const_strides is not None else ()
+            frame = (src, sizes, strides)
+            rank = len(sizes) or len(op.tdesc_type.get_shape())
+        origin: list[Lin | None] = [Lin(0)] * rank
+        if op.const_offsets is not None:
+            origin = _right_aligned(origin, op.mixed_offsets())
+        return frame, origin
+    if isinstance(desc, BlockArgument) and isinstance(desc.type, TensorDescType):
+        pair = _loop_init(desc)
+        if pair is not None:
+            frame, origin = _nd_frame(pair[0])
+            y = pair[1]
+            while isinstance(y.owner, UpdateNdOffsetOp):
+                y = y.owner.TensorDesc
+            if y is desc:  # the body only moves the descriptor
+                return frame, [Lin(0, ((("desc", desc, d), 1),)) for d in range(len(origin))]
+    return None, [None] * len(desc.type.get_shape()) if isinstance(desc.type, TensorDescType) else []
+
+
+def _nd_space(desc: SSAValue) -> str:
+    t = desc.type
+    assert isinstance(t, TensorDescType)
+    return "slm" if t.memory_space == MemorySpace.SLM else "global"
+
+
+def _nd(op: LoadNdOp | StoreNdOp, plan: Plan) -> Access:
+    desc = op.TensorDesc
+    frame, origin = _nd_frame(desc)
+    if op.const_offsets is not None:
+        origin = _right_aligned(origin, op.mixed_offsets())
+    return Access(op, isinstance(op, StoreNdOp), _nd_space(desc), root(desc), frame, tuple(origin), plan.dist[desc])
+
+
+def _scatter(op: LoadGatherOp | StoreScatterOp, plan: Plan) -> Access:
+    src = op.source if isinstance(op, LoadGatherOp) else op.dest
+    d = plan.dist[op.value]
+    space = _space_of_memref(src.type)
+    return Access(op, isinstance(op, StoreScatterOp), space, root(src), ("lanes", op.offsets),
+                  tuple(Lin(0) for _ in d.shape), d)
+
+
+def _matrix(op: LoadMatrixOp | StoreMatrixOp, plan: Plan) -> Access:
+    d = plan.dist[op.res] if isinstance(op, LoadMatrixOp) else plan.dist[op.data]
+    origin = tuple(lin(o) for o in op.mixed_offsets())
+    return Access(op, isinstance(op, StoreMatrixOp), "slm", root(op.mem_desc), op.mem_desc, origin, d)
+
+
+ACCESSES: dict[type[Operation], Callable[[Any, Plan], Access]] = {
+    LoadNdOp: _nd,
+    StoreNdOp: _nd,
+    LoadGatherOp: _scatter,
+    StoreScatterOp: _scatter,
+    LoadMatrixOp: _matrix,
+    StoreMatrixOp: _matrix,
+}
+"""Distributed memory ops -> their access (prefetch_nd has no effect on values: not listed)."""
+
+
+# ---- the conflict test ----------------------------------------------------------------------------
+def _accessors(a: Access) -> list[int]:
+    d = a.dist
+    ids = range(d.num_subgroups)
+    if a.write and d.layout.root.sg_layout is not None:
+        ids = [s for s in ids if is_writer(d.shape, d.layout, s)]  # one replica of shared data stores
+    return list(ids)
+
+
+def _intervals(a: Access, consts: Sequence[int]) -> dict[int, list[set[tuple[int, int]]]]:
+    """Per accessing subgroup (absolute id), per frame dim, the index intervals it covers (a
+    subgroup's tiles are the product of their per-dim starts)."""
+    d = a.dist
+    ts = d.tile_shape
+    lead = len(consts) - len(d.shape)
+    out: dict[int, list[set[tuple[int, int]]]] = {}
+    for s in _accessors(a):
+        starts = d.table[s]
+        per = [{(consts[i], consts[i] + 1)} for i in range(lead)]
+        for i in range(len(d.shape)):
+            per.append({(consts[lead + i] + t[i], consts[lead + i] + t[i] + ts[i]) for t in starts})
+        assert len(starts) == len(set(starts)) == _prod(len(p) for p in per[lead:]), "tiles are a product of per-dim starts"
+        out[s + a.base] = per
+    return out
+
+
+def _prod(xs: Any) -> int:
+    n = 1
+    for x in xs:
+        n *= x
+    return n
+
+
+def _cells(bounds: set[int]) -> list[tuple[int, int]]:
+    b = sorted(bounds)
+    return list(zip(b, b[1:]))
+
+
+def _dim_masks(iv: dict[int, list[set[tuple[int, int]]]], dim: int, cells: list[tuple[int, int]]) -> list[int]:
+    out = []
+    for lo, hi in cells:
+        m = 0
+        for s, per in iv.items():
+            if any(a <= lo and hi <= b for a, b in per[dim]):
+                m |= 1 << s
+        out.append(m)
+    return out
+
+
+def conflict(a: Access, b: Access) -> str | None:
+    """Why ``b`` (after ``a``) may touch an element some other subgroup touched in ``a``;
+    None when no barrier is needed."""
+    if not (a.write or b.write) or a.space != b.space:
+        return None
+    if a.root is not None and b.root is not None and a.root != b.root:
+        return None
+    if a.root is None or b.root is None:
+        return "the buffer's origin is unknown, so it may alias (conservative)"
+    if a.frame is None or b.frame is None or a.frame != b.frame or len(a.origin) != len(b.origin):
+        return "the two accesses address the buffer through views that cannot be compared (conservative)"
+    ca, cb = [], []
+    for x, y in zip(a.origin, b.origin):
+        if x is None or y is None or not x.same_symbols(y):
+            return "their offsets differ by an amount not known at compile time (conservative)"
+        ca.append(x.const)
+        cb.append(y.const)
+    ia, ib = _intervals(a, ca), _intervals(b, cb)
+    rank = len(ca)
+    cells, ma, mb = [], [], []
+    for dim in range(rank):
+        bounds = {v for iv in (ia, ib) for per in iv.values() for lo_hi in per[dim] for v in lo_hi}
+        cs = _cells(bounds)
+        cells.append(cs)
+        ma.append(_dim_masks(ia, dim, cs))
+        mb.append(_dim_masks(ib, dim, cs))
+    for idx in itertools.product(*(range(len(c)) for c in cells)):
+        in_a = in_b = -1
+        for dim, k in enumerate(idx):
+            in_a &= ma[dim][k]
+            in_b &= mb[dim][k]
+            if not in_a or not in_b:
+                break
+        else:
+            if (in_a | in_b).bit_count() > 1:
+                elem = [cells[dim][k][0] for dim, k in enumerate(idx)]
+                return (
+                    f"element {elem} is {'written' if a.write else 'read'} by subgroup(s) {_ids(in_a)} "
+                    f"({layout_text(a.dist.layout)}) and {'written' if b.write else 'read'} by "
+                    f"subgroup(s) {_ids(in_b)} ({layout_text(b.dist.layout)})"
+                )
+    return None
+
+
+def _ids(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+# ---- the walk -------------------------------------------------------------------------------------
+def _defined_in(v: Any, loop: Operation) -> bool:
+    if isinstance(v, tuple):
+        return any(_defined_in(x, loop) for x in v)
+    if isinstance(v, Lin):
+        return any(_defined_in(k, loop) for k, _ in v.terms)
+    if isinstance(v, BlockArgument):
+        p = v.block.parent_op()
+        return p is not None and (p is loop or loop.is_ancestor(p))
+    if isinstance(v, SSAValue) and isinstance(v.owner, Operation):
+        return loop.is_ancestor(v.owner)
+    return False
+
+
+def _carry(a: Access, loop: Operation) -> Access:
+    """``a`` as seen from the next iteration of ``loop``: values defined inside changed."""
+    frame = None if _defined_in(a.frame, loop) else a.frame
+    origin = tuple(None if o is None or _defined_in(o, loop) else o for o in a.origin)
+    return replace(a, frame=frame, origin=origin, carried=True)
+
+
+def _kind(a: Access, b: Access) -> str:
+    k = {(True, False): "read-after-write", (False, True): "write-after-read"}.get((a.write, b.write), "write-after-write")
+    return k + (" across loop iterations" if a.carried else "") + " between subgroups"
+
+
+class _Walk:
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.barriers: dict[Operation, Barrier] = {}
+        self.range_op: Operation | None = None
+        self.unsynced: dict[Operation, Barrier] = {}
+        """Dependences inside one sg_id_range region: no gpu.barrier can separate them there
+        (it would wait for subgroups outside the range); reported as warnings."""
+        """The outermost enclosing scf.if with sg_id_range, while inside one."""
+
+    def access(self, op: Operation) -> Access | None:
+        if op not in self.plan.planned:
+            return None
+        f = ACCESSES.get(type(op))
+        if f is None:
+            return None
+        return replace(f(op, self.plan), base=self.plan.base.get(op, 0))
+
+    def block(self, block: Block, pending: tuple[Access, ...]) -> tuple[Access, ...]:
+        for op in block.ops:
+            pending = self.op(op, pending)
+        return pending
+
+    def region_blocks(self, op: Operation, i: int, pending: tuple[Access, ...]) -> tuple[Access, ...]:
+        out = pending
+        for block in op.regions[i].blocks:
+            out = self.block(block, out)
+        return out
+
+    def op(self, op: Operation, pending: tuple[Access, ...]) -> tuple[Access, ...]:
+        if isinstance(op, BarrierOp) or op in self.barriers:
+            pending = ()  # a barrier the kernel has, or one decided on an earlier pass of a loop
+            if isinstance(op, BarrierOp):
+                return ()
+        acc = self.access(op)
+        if acc is not None:
+            return self.touch(op, acc, pending)
+        if isinstance(op, scf.ForOp | scf.WhileOp):
+            return self.loop(op, pending)
+        if op.regions:
+            if isinstance(op, scf.IfOp) and sg_id_range(op) is not None:
+                self.range_op = self.range_op or op
+            outs = [self.region_blocks(op, i, pending) for i in range(len(op.regions))]
+            if isinstance(op, scf.IfOp) and (len(op.regions) < 2 or not op.regions[1].blocks):
+                outs.append(pending)
+            if self.range_op is op:
+                self.range_op = None
+            return _union(*outs)
+        return pending
+
+    def touch(self, op: Operation, acc: Access, pending: tuple[Access, ...]) -> tuple[Access, ...]:
+        for a in pending:
+            why = conflict(a, acc)
+            if why is None:
+                continue
+            before = self.range_op or op
+            if before is not op and (before is a.op or before.is_ancestor(a.op)):
+                self.unsynced.setdefault(op, Barrier(op, a.op, op, _kind(a, acc), why))
+                continue
+            self.barriers.setdefault(before, Barrier(before, a.op, op, _kind(a, acc), why))
+            if before is op:
+                return (acc,)
+            return tuple(p for p in pending if before.is_ancestor(p.op)) + (acc,)
+        return _union(pending, (acc,))
+
+    def loop(self, op: scf.ForOp | scf.WhileOp, pending: tuple[Access, ...]) -> tuple[Access, ...]:
+        carried: tuple[Access, ...] = ()
+        exit_state = pending
+        for _ in range(16):
+            start = _union(pending, carried)
+            if isinstance(op, scf.WhileOp):
+                exit_state = self.region_blocks(op, 0, start)
+                end = self.region_blocks(op, 1, exit_state)
+            else:
+                end = self.region_blocks(op, 0, start)
+                exit_state = _union(pending, end)
+            nxt = tuple(_carry(a, op) for a in end)
+            if set(nxt) <= set(carried):
+                break
+            carried = _union(carried, nxt)
+        return exit_state
+
+
+def _union(*states: tuple[Access, ...]) -> tuple[Access, ...]:
+    seen: dict[Access, None] = {}
+    for s in states:
+        for a in s:
+            seen.setdefault(a, None)
+    return tuple(seen)
+
+
+def plan_barriers(function: Operation, plan: Plan) -> tuple[list[Barrier], list[Barrier]]:
+    """The barriers one planned function needs, in program order, and the dependences no
+    barrier can separate (inside one ``scf.if`` with ``sg_id_range``: the kernel divided the
+    subgroups itself; the driver warns about them)."""
+    if not plan.ops or all(d.num_subgroups <= 1 for d in plan.dist.values()):
+        return [], []
+    walk = _Walk(plan)
+    for block in function.regions[0].blocks:
+        walk.block(block, ())
+    position = {op: i for i, op in enumerate(function.walk())}
+    return (
+        sorted(walk.barriers.values(), key=lambda b: position[b.before]),
+        sorted(walk.unsynced.values(), key=lambda b: position[b.before]),
+    )
