@@ -148,7 +148,7 @@ class _MatrixAccess(OffsetAccessOp):
             )
         layout = self.properties.get("layout")
         if layout is not None:
-            check_layout_for("layout", layout, shape, no_sharing=self.HAS_VALUE)
+            check_layout_for("layout", layout, shape)
 
 
 def _matrix_props(

@@ -263,7 +263,7 @@ class _ScatterAccess(IRDLOperation):
                 list(tdesc.get_shape()) if tdesc is not None else (shape_of(offs.type) if offs else [])
             )  # fmt: skip
             if shape:
-                check_layout_for("layout", layout, shape, no_sharing=store)
+                check_layout_for("layout", layout, shape)
 
 
 @irdl_op_definition

@@ -130,17 +130,17 @@ def _is_none(a: Attribute) -> bool:
     return not isinstance(a, DISTRIBUTE_LAYOUT_TYPES)
 
 
-def check_layout_for(
-    what: str, layout: Attribute, shape: Sequence[int], *, no_sharing: bool = False
-) -> None:
-    """``layout`` (a layout attribute) must have ``shape``'s rank and distribute it."""
+def check_layout_for(what: str, layout: Attribute, shape: Sequence[int]) -> None:
+    """``layout`` (a layout attribute) must have ``shape``'s rank and distribute it; a layout
+    that shares data is valid on every op, stores included (layouts-spec 1.3 rule 5: sharing
+    subgroups hold the same values, and the distributed store writes each element once)."""
     assert isinstance(layout, DISTRIBUTE_LAYOUT_TYPES)
     model = layout.to_model()
     if model.rank != len(shape):
         raise VerifyException(
             f"expected {what} rank {model.rank} to match the rank {len(shape)} of shape {list(shape)}"
         )
-    errs = distribution_errors(shape, model, no_sharing=no_sharing)
+    errs = distribution_errors(shape, model)
     if errs:
         raise VerifyException(f"{what} {layout} cannot distribute {list(shape)}: {'; '.join(errs)}")
 
@@ -153,17 +153,18 @@ def check_value_layout(
     *,
     store: bool,
 ) -> None:
-    """The anchor ``layout`` of an nd access fits the data it describes; a store's layout (or
-    its descriptor's) must not share data between subgroups (layouts-spec 1.3 rule 5)."""
+    """The anchor ``layout`` of an nd access fits the data it describes (on a store, the
+    descriptor's layout too when the op has none). Layouts that share data are valid on
+    stores as LLVM 22 accepts them (layouts-spec 1.3 rule 5)."""
     shape = list(tdesc.get_shape())
     if value is not None and isinstance(value.type, VectorType):
         vshape = list(value.type.get_shape())
         if isinstance(layout, DISTRIBUTE_LAYOUT_TYPES) and len(vshape) == layout.to_model().rank:
             shape = vshape
     if layout is not None:
-        check_layout_for("layout", layout, shape, no_sharing=store)
+        check_layout_for("layout", layout, shape)
     elif store and not _is_none(tdesc.layout):
-        check_layout_for("tensor_desc layout", tdesc.layout, tdesc.get_shape(), no_sharing=True)
+        check_layout_for("tensor_desc layout", tdesc.layout, tdesc.get_shape())
 
 
 def check_value_layout_attrs(op: Operation) -> None:

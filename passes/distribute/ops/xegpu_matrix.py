@@ -3,7 +3,8 @@
 The ``mem_desc`` is one buffer for the whole workgroup, so it is not split: every tile is an
 access of the same ``mem_desc`` at the WG offsets plus the tile's offsets. ``load_matrix``
 splits its result by its ``layout``; ``store_matrix`` stores each subgroup's tiles of the
-value, which must be split as its ``layout`` says.
+value, which must be split as its ``layout`` says; a layout that shares data is stored by one
+replica only (the writer predicate, hoisted), so each element is written once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from wgdist.passes.distribute.emit import (
     with_offsets,
 )
 from wgdist.passes.distribute.ops.xegpu_nd import store_map
+from wgdist.passes.distribute.slm import emit_guarded, writer_predicate
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
@@ -57,10 +59,11 @@ class StoreMatrix:
     def rewrite(self, op: StoreMatrixOp, env: Env, planned: OpPlan) -> None:
         d = env.dist[op.data]
         props = sg_props(op)
+        stores: list[Operation] = []
         for k, offs in enumerate(tile_offsets(env, d, op.mixed_offsets(), op)):
             p, dyn = with_offsets(props, offs)
-            new = StoreMatrixOp.create(operands=[env.vmap[op.data][k], op.mem_desc, *dyn], properties=p, attributes=sg_attrs(op))
-            env.emit(new)
+            stores.append(StoreMatrixOp.create(operands=[env.vmap[op.data][k], op.mem_desc, *dyn], properties=p, attributes=sg_attrs(op)))
+        emit_guarded(env, writer_predicate(env, d), stores)
 
 
 HANDLERS: dict[type[Operation], Handler[Any, Any]] = {

@@ -4,7 +4,10 @@ A descriptor value distributes like the data it describes (its type's layout). O
 ``k`` are ``original + tile_offset(k)`` on the trailing dims (offsets are right-aligned when the
 memory has more dims than the descriptor). ``load_nd`` keeps ``transpose``/``packed`` and its
 cache hints; the result tiles of a transposed load are matched to descriptor tiles through the
-layout model, in ``check``; ``rewrite`` emits the planned loads.
+layout model, in ``check``; ``rewrite`` emits the planned loads. A store whose layout shares
+data writes each element once: only the replica the layout model's writer predicate picks
+stores (:func:`~wgdist.passes.distribute.slm.writer_predicate`, hoisted to the function entry;
+the stores sit in an ``scf.if`` on it).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from wgdist.passes.distribute.emit import (
     with_offsets,
 )
 from wgdist.passes.distribute.sg_ids import Index
+from wgdist.passes.distribute.slm import emit_guarded, writer_predicate
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan, TilesPlan
 
 
@@ -181,9 +185,11 @@ class StoreNd:
         vals, descs = env.vmap[op.value], env.vmap[op.TensorDesc]
         offs = _access_offsets(env, op, dt)
         props = sg_props(op)
+        stores: list[Operation] = []
         for k, j in enumerate(planned.tiles):
             p, dyn = with_offsets(props, offs[k] if offs is not None else None)
-            env.emit(StoreNdOp.create(operands=[vals[j], descs[k], *dyn], properties=p, attributes=sg_attrs(op)))
+            stores.append(StoreNdOp.create(operands=[vals[j], descs[k], *dyn], properties=p, attributes=sg_attrs(op)))
+        emit_guarded(env, writer_predicate(env, dt), stores)
 
 
 class PrefetchNd:

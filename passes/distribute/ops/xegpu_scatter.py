@@ -5,7 +5,9 @@
 (``vector<N>``) must be split the same way along dim 0 (each subgroup holds whole chunks).
 Offsets are absolute element offsets, so tile ``k`` is a gather with the offset tile and the
 mask tile of the same lanes (found in ``check``); ``chunk_size``, cache hints and the lane part
-of ``layout`` are kept. ``xegpu.store`` likewise (its layout may not share data).
+of ``layout`` are kept. ``xegpu.store`` likewise; when its layout shares data (sharing dims, or
+a slice layout), only the replica the writer predicate picks stores, so each element is
+written once.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from wgdist.passes.distribute.dist import (
     uniform_map,
 )
 from wgdist.passes.distribute.emit import element_type, sg_attrs, sg_props
+from wgdist.passes.distribute.slm import emit_guarded, writer_predicate
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
@@ -116,9 +119,11 @@ class StoreScatter:
         dv = env.dist[op.value]
         offs = _tiles(env, dv, op.offsets, planned.offsets)
         masks = _tiles(env, dv, op.mask, planned.mask)
-        for k, val in enumerate(env.vmap[op.value]):
-            env.emit(StoreScatterOp.create(operands=[val, op.dest, offs[k], masks[k]],
-                                           properties=sg_props(op), attributes=sg_attrs(op)))
+        stores: list[Operation] = [
+            StoreScatterOp.create(operands=[val, op.dest, offs[k], masks[k]], properties=sg_props(op), attributes=sg_attrs(op))
+            for k, val in enumerate(env.vmap[op.value])
+        ]
+        emit_guarded(env, writer_predicate(env, dv), stores)
 
 
 HANDLERS: dict[type[Operation], Handler[Any, Any]] = {

@@ -229,6 +229,7 @@ LLVM22_REFUSES = {
     "xegpu-wg-to-sg-distribute-scatter.mlir#1": "as scatter#0",
     "xegpu-wg-to-sg-distribute-scatter.mlir#2": "upstream-llvm22.md 4.7: convert_layout changing sg fields (the gather is not legalized)",
     "xegpu-wg-to-sg-distribute-scf.mlir#0": "upstream-llvm22.md 4.7: an index iter_arg next to tile iter_args ('failed to legalize unrealized_conversion_cast')",
+    "xegpu-wg-to-sg-distribute-sharing-store.mlir#1": "upstream-llvm22.md 4 (other limits): no cross-subgroup reduction",
     "xegpu-wg-to-sg-distribute-slm.mlir#0": "upstream-llvm22.md 4 (other limits): no cross-subgroup reduction, no SLM convert_layout",
     "xegpu-wg-to-sg-distribute-vector.mlir#0": "layouts-spec 1.3 'upstream MLIR' rule: sg_layout 2 does not divide extent 1",
     "xegpu-wg-to-sg-distribute-vector.mlir#1": "upstream-llvm22.md 2.4: shape_cast only as a unit-dim expand/collapse of a slice",

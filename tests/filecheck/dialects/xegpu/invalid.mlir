@@ -1,8 +1,8 @@
 // RUN: WG_VERIFY_DIAG | filecheck %s
 
 // One diagnostic per chunk: the LLVM 22 wording where upstream has a message, plus the numbers,
-// and the checks wgdist adds (order a permutation, per-dimension distributability, no sharing on
-// stores, dpas layouts agreeing with each other).
+// and the checks wgdist adds (order a permutation, per-dimension distributability, dpas layouts
+// agreeing with each other).
 
 func.func @f() attributes {l = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16], order = [1, 1]>} { return }
 
@@ -184,24 +184,6 @@ func.func @f(%t: !xegpu.tensor_desc<96x64xf16>) {
 }
 
 // CHECK: layout #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 16]> cannot distribute [96, 64]: dim 0: 3 tiles of sg_data 32 in shape 96 neither divide among sg_layout 4 (wrap needs 3 % 4 == 0) nor share it (sharing needs 4 % 3 == 0)
-
-// -----
-
-func.func @f(%t: !xegpu.tensor_desc<64x64xf32>, %v: vector<64x64xf32>) {
-  xegpu.store_nd %v, %t[0, 0] <{layout = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>}> : vector<64x64xf32>, !xegpu.tensor_desc<64x64xf32>
-  return
-}
-
-// CHECK: layout #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]> cannot distribute [64, 64]: dim 0: sg_layout 8 x sg_data 32 covers more than shape 64: subgroups would share data, which is not allowed here; dim 1: sg_layout 4 x sg_data 32 covers more than shape 64: subgroups would share data, which is not allowed here
-
-// -----
-
-func.func @f(%t: !xegpu.tensor_desc<64x64xf32, #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 16]>>, %v: vector<64x64xf32>) {
-  xegpu.store_nd %v, %t[0, 0] : vector<64x64xf32>, !xegpu.tensor_desc<64x64xf32, #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 16]>>
-  return
-}
-
-// CHECK: tensor_desc layout #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 16]> cannot distribute [64, 64]: dim 0: sg_layout 8 x sg_data 32 covers more than shape 64: subgroups would share data, which is not allowed here
 
 // -----
 
@@ -412,15 +394,6 @@ func.func @f(%m: memref<256xf32>, %off: vector<16xindex>) {
 
 // -----
 
-func.func @f(%m: memref<256xf32>, %off: vector<64xindex>, %mask: vector<64xi1>, %v: vector<64xf32>) {
-  xegpu.store %v, %m[%off], %mask <{layout = #xegpu.layout<sg_layout = [8], sg_data = [16]>}> : vector<64xf32>, memref<256xf32>, vector<64xindex>, vector<64xi1>
-  return
-}
-
-// CHECK: layout #xegpu.layout<sg_layout = [8], sg_data = [16]> cannot distribute [64]: dim 0: sg_layout 8 x sg_data 16 covers more than shape 64: subgroups would share data, which is not allowed here
-
-// -----
-
 func.func @f(%md: !xegpu.mem_desc<32x32xf32>) {
   %v = xegpu.load_matrix %md[0, 0] : !xegpu.mem_desc<32x32xf32> -> vector<64x32xf32>
   return
@@ -436,15 +409,6 @@ func.func @f(%md: !xegpu.mem_desc<32x32xf32>) {
 }
 
 // CHECK: expected the data element type f16 to equal the mem_desc element type f32
-
-// -----
-
-func.func @f(%md: !xegpu.mem_desc<32x32xf32>, %v: vector<32x32xf32>) {
-  xegpu.store_matrix %v, %md[0, 0] <{layout = #xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]>}> : vector<32x32xf32>, !xegpu.mem_desc<32x32xf32>
-  return
-}
-
-// CHECK: layout #xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]> cannot distribute [32, 32]: dim 0: sg_layout 4 x sg_data 16 covers more than shape 32: subgroups would share data, which is not allowed here; dim 1: sg_layout 4 x sg_data 16 covers more than shape 32: subgroups would share data, which is not allowed here
 
 // -----
 
