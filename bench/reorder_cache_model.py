@@ -1,10 +1,14 @@
-"""Modelled fetches per workgroup-order scheme for a few grids (wgdist.reorder.cache_model).
+"""Modelled fetches per workgroup-order scheme: the window count, then each target's L2 simulation.
 
 Each row is one scheme; each column one machine/grid case. The numbers are total fetched blocks
 (A + B panels, K blocks each) under the cache model's assumptions: a ranking aid, not a
 measurement. A and B panels weigh the same here (square-ish tiles); with unequal tile sizes use
 ``Fetches.bytes``. The last row is what ``scheme=auto``'s choice fetches; the lines after the table
 say what it chose. Schemes with an XCD step use the case's XCD count.
+
+The second table is the L2 simulation of each target (``wgdist.reorder.l2sim``, the target's
+tile and K blocks) on a 16384x16384 output: MiB fetched from memory per scheme, and what
+``scheme=auto target=T`` picks.
 
     .venv/bin/python bench/reorder_cache_model.py
 """
@@ -13,7 +17,7 @@ from __future__ import annotations
 
 import time
 
-from wgdist.reorder import choose_auto, resolve, scheme_fetches
+from wgdist.reorder import TARGETS, choose_auto, get_target, resolve, scheme_fetches, scheme_traffic
 
 # (label, nx, ny, num_xcds, window, k_blocks)
 CASES = [
@@ -58,6 +62,31 @@ def main() -> None:
     print("scheme=auto's choices:")
     for case, c in zip(CASES, picks):
         print(f"  {case[0]:<{width}} {c.scheme.describe()} ({c.scheme.spec()})")
+    print(f"({time.perf_counter() - t0:.2f} s)")
+    targets()
+
+
+def targets() -> None:
+    t0 = time.perf_counter()
+    names = [n for n in TARGETS if n != "generic"]
+    grids = {n: (16384 // get_target(n).tile[0], 16384 // get_target(n).tile[1]) for n in names}
+    print("\nL2 simulation, 16384x16384 output, MiB fetched from memory (lower is better)")
+    print(
+        f"{'scheme':<18}" + "".join(f"{n + ' ' + 'x'.join(map(str, grids[n])):>16}" for n in names)
+    )
+    for label, opts in SCHEMES:
+        opts = dict(opts)
+        name = opts.pop("scheme", label)
+        row = []
+        for n in names:
+            x = get_target(n).domains
+            s = resolve(str(name), num_xcds=x, **opts)  # type: ignore[arg-type]
+            row.append(scheme_traffic(s, *grids[n], target=n).total / 2**20)
+        print(f"{label:<18}" + "".join(f"{v:>16.0f}" for v in row))
+    picks = [choose_auto(*grids[n], target=n) for n in names]
+    print(f"{'auto':<18}" + "".join(f"{c.fetches / 2**20:>16.0f}" for c in picks))
+    for n, c in zip(names, picks):
+        print(f"  {n:<8} {c.scheme.describe()} ({c.scheme.spec()})")
     print(f"({time.perf_counter() - t0:.2f} s)")
 
 
