@@ -14,10 +14,11 @@ Without a static grid (:func:`choose_dynamic`) the choice is the candidate whose
 are, on average over :data:`TYPICAL_SIZES` x :data:`TYPICAL_SIZES` GEMMs with the target's tile,
 the closest to each grid's best candidate; the emitted arithmetic then reads ``gpu.grid_dim``.
 
-Why a 20% tie: the simulation matches the DRAM bytes an H100 reads to 11% in 90% of the runs
-measured (``bench/results/reorder_h100.md``); within twice that, throughput follows effects the
-model does not see (an order's throughput relative to another's varies by about 0.5% between
-runs), where Triton's G=8 order and the other M-grouped ones were never far from the best.
+Why a 20% tie: the simulation gives the DRAM bytes an H100 reads with a median error of 0.3% but
+is off by more than 10% for 12 to 18% of the kernels measured (``bench/results/reorder_h100.md``);
+within that margin throughput follows effects the model does not see (an order's throughput
+relative to another's moves by about 0.5% from run to run), and there Triton's G=8 order and
+the other M-grouped ones were never far from the best.
 """
 
 from __future__ import annotations
