@@ -12,7 +12,8 @@ nothing between steps, A and B blocks weighed alike unless a tile is given), exa
 
 Without a static grid (:func:`choose_dynamic`) the choice is the candidate whose modelled bytes
 are, on average over :data:`TYPICAL_SIZES` x :data:`TYPICAL_SIZES` GEMMs with the target's tile,
-the closest to each grid's best candidate; the emitted arithmetic then reads ``gpu.grid_dim``.
+the closest to each grid's best candidate (ties broken as above); the emitted arithmetic then
+reads ``gpu.grid_dim``.
 
 Why a 20% tie: the simulation gives the DRAM bytes an H100 reads with a median error of 0.3% but
 is off by more than 10% for 12 to 18% of the kernels measured (``bench/results/reorder_h100.md``);
