@@ -103,10 +103,49 @@ class ModuleOp(IRDLOperation):
 
     body = region_def("single_block")
     sym_name = prop_def(SymbolNameConstraint())
+    # compilation targets, e.g. [#xevm.target<chip = "pvc">] from mlir-opt 22's xevm-attach-target
+    targets = opt_prop_def(ArrayAttr)
+    offloadingHandler = opt_prop_def(Attribute)  # noqa: N815 (MLIR's property name)
 
     traits = traits_def(IsolatedFromAbove(), NoTerminator(), SymbolOpInterface(), SymbolTable())
 
-    assembly_format = "$sym_name attr-dict-with-keyword $body"
+    @classmethod
+    def parse(cls, parser: Parser) -> ModuleOp:
+        """``@name (<handler>)? ([targets])? (attributes {...})? {body}``; an empty body ``{}`` is
+        one empty block, as in MLIR."""
+        name = parser.parse_symbol_name().data
+        properties: dict[str, Attribute] = {}
+        if parser.parse_optional_punctuation("<") is not None:
+            properties["offloadingHandler"] = parser.parse_attribute()
+            parser.parse_punctuation(">")
+        if parser._current_token.text == "[":  # pyright: ignore[reportPrivateUsage]
+            targets = parser.parse_attribute()
+            if not isinstance(targets, ArrayAttr):
+                parser.raise_error(f"expected an array of targets, got {targets}")
+            properties["targets"] = targets
+        extra = parser.parse_optional_attr_dict_with_keyword()
+        body = parser.parse_region()
+        if not body.blocks:
+            body.add_block(Block())
+        op = cls(name, body)
+        op.properties.update(properties)
+        if extra is not None:
+            op.attributes.update(extra.data)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.sym_name.data)
+        if self.offloadingHandler is not None:
+            printer.print_string("<")
+            printer.print_attribute(self.offloadingHandler)
+            printer.print_string(">")
+        if self.targets is not None:
+            printer.print_string(" ")
+            printer.print_attribute(self.targets)
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
 
     def __init__(self, name: str, body: Region | None = None) -> None:
         body = body if body is not None else Region(Block())

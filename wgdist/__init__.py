@@ -29,7 +29,8 @@ __all__ = ["check", "context", "parse", "print_module", "run_pipeline", "verify"
 
 
 def context() -> Context:
-    """A Context with builtin, func, arith, math, scf, memref, gpu, merged vector and xegpu."""
+    """A Context with builtin, func, arith, math, scf, memref, cf, gpu, merged vector, xegpu, and
+    what mlir-opt 22 writes around them (index, #xevm.target)."""
     from xdsl.context import Context
     from xdsl.dialects import get_all_dialects
 
@@ -38,7 +39,7 @@ def context() -> Context:
     ctx = Context()
     factories = get_all_dialects()
     ours = {**get_replaced_dialects(), **get_new_dialects()}
-    wanted = ["builtin", "func", "arith", "math", "scf", "memref", "cf"]  # xDSL has no index
+    wanted = ["builtin", "func", "arith", "math", "scf", "memref", "cf"]
     for name in wanted:
         if name not in ours:
             ctx.register_dialect(name, factories[name])
