@@ -124,6 +124,13 @@ class DpasOp(IRDLOperation):
 
     # ---- verification --------------------------------------------------------------------------
     def verify_(self) -> None:
+        lt, rt = self.lhs.type, self.rhs.type
+        assert isinstance(lt, VectorType) and isinstance(rt, VectorType)
+        if lt.element_type != rt.element_type:
+            raise VerifyException(
+                "failed to verify that all of {lhs, rhs} have same element type "
+                f"({lt.element_type} vs. {rt.element_type})"
+            )
         a, b, d = (self._shape(v) for v in (self.lhs, self.rhs, self.result))
         if self.acc is not None and self.acc.type != self.result.type:
             raise VerifyException(
@@ -131,7 +138,17 @@ class DpasOp(IRDLOperation):
                 f"{self.result.type})"
             )
         if len(a) == len(b) == len(d) == 1:
-            return  # the SIMT (per-lane) form: LLVM 22 checks no shapes either
+            # the SIMT (per-lane) form: LLVM 22 checks only that B is whole 32-bit words
+            rhs = self.rhs.type
+            assert isinstance(rhs, VectorType)
+            width = getattr(rhs.element_type, "bitwidth", 32)
+            factor = 32 // width if 0 < width <= 32 else 1
+            if factor and b[0] % factor:
+                raise VerifyException(
+                    f"Expecting B operand to be a multiple of 32 bits. (B is {rhs}: {b[0]} x "
+                    f"{width} bits)"
+                )
+            return
         if len(a) != 2 or len(d) != 2 or len(b) not in (2, 3):
             raise VerifyException(
                 "expecting lhs and result to be a 2D vector, and rhs to be either 2D or 3D "

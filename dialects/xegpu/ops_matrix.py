@@ -14,6 +14,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import (
     I64,
     AnyFloatConstr,
+    ArrayAttr,
     DenseArrayBase,
     IndexType,
     IntegerAttr,
@@ -41,6 +42,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from wgdist.dialects.xegpu import offsets as idx
 from wgdist.dialects.xegpu.access import OffsetAccessOp
+from wgdist.dialects.xegpu.attrs import MemLayoutAttr
 from wgdist.dialects.xegpu.layout_attrs import DistributeLayoutAttr
 from wgdist.dialects.xegpu.ops_common import (
     LayoutConstr,
@@ -142,6 +144,14 @@ class _MatrixAccess(OffsetAccessOp):
         if md.get_rank() != 2:
             raise VerifyException(f"mem_desc must be 2D. (got {md})")
         shape = list(data_t.get_shape())
+        layout_attr = self.properties.get("layout")
+        if sbio and isinstance(layout_attr, DistributeLayoutAttr):
+            check_block_io_lanes(md, layout_attr)
+        if sbio and len(shape) != 2 and _is_col_major(md):
+            raise VerifyException(
+                f"mem_desc should be row major when subgroup_block_io is set. (strides "
+                f"{_strides(md)} of {md})"
+            )
         if len(shape) == 2 and any(d > m for d, m in zip(shape, md.get_shape())):
             raise VerifyException(
                 f"data shape must not exceed mem_desc shape. (data {shape}, mem_desc {list(md.get_shape())})"
@@ -235,3 +245,56 @@ def _bitwidth(t: Attribute) -> int:
     if not isinstance(width, int):
         raise VerifyException(f"expected an integer or float element type, got {t}")
     return width
+
+
+def _mem_layout_entry(md: MemDescType, key: str) -> list[int] | None:
+    layout = md.mem_layout
+    if not isinstance(layout, MemLayoutAttr):
+        return None
+    entry = layout.attrs.data.get(key)
+    if not isinstance(entry, ArrayAttr):
+        return None
+    return [e.value.data for e in entry.data if isinstance(e, IntegerAttr)]
+
+
+def _strides(md: MemDescType) -> list[int]:
+    """The mem_desc's strides: its ``stride`` entry, or row-major ones."""
+    given = _mem_layout_entry(md, "stride")
+    if given is not None:
+        return given
+    shape = md.get_shape()
+    return [prod(shape[i + 1 :]) for i in range(len(shape))]
+
+
+def _is_col_major(md: MemDescType) -> bool:
+    strides = _strides(md)
+    return len(strides) >= 2 and strides[-1] != 1
+
+
+def check_block_io_lanes(md: MemDescType, layout: DistributeLayoutAttr) -> None:
+    """LLVM 22's rules for ``subgroup_block_io`` with a layout that has ``lane_data``: lanes
+    access whole rows (lane_data 1 but in the last dimension), the lane layout matches the
+    mem_desc's ``block``, and every dimension split across lanes has stride 1."""
+    model = layout.to_model()
+    lane_data = getattr(model, "lane_data", None)
+    lane_layout = getattr(model, "lane_layout", None)
+    if not lane_data or lane_layout is None:
+        return
+    if any(d != 1 for d in lane_data[:-1]):
+        raise VerifyException(
+            f"With subgroup_block_io, accessed data must be contiguous and coalesced. (lane_data "
+            f"{list(lane_data)})"
+        )
+    block = _mem_layout_entry(md, "block") or []
+    strides = _strides(md)
+    for i, lanes in enumerate(lane_layout):
+        if i >= len(block) or lanes != block[i]:
+            raise VerifyException(
+                f"With subgroup_block_io, the block shape must match the lane layout. (lane_layout "
+                f"{list(lane_layout)}, block {block})"
+            )
+        if lanes != 1 and strides[i] != 1:
+            raise VerifyException(
+                f"With subgroup_block_io, the distributed dimensions must be contiguous. (dimension "
+                f"{i}: {lanes} lanes, stride {strides[i]})"
+            )

@@ -367,6 +367,8 @@ class StoreNdOp(_NdAccessOp):
 
     def verify_(self) -> None:
         self._verify_access(store=True)
+        if (n := self.tdesc_type.array_length) > 1:
+            raise VerifyException(f"array length is not supported by store_nd. (array_length = {n})")
         check_value_shape(self, "Value", self.value, self.tdesc_type)
         check_value_layout(self, self.layout, self.value, self.tdesc_type, store=True)
 

@@ -404,6 +404,10 @@ class PrefetchOp(_ScatterAccess):
 
     def verify_(self) -> None:
         self._verify_common(None, store=False)
+        if self.offset_align_byte is None and isinstance(self.source.type, IntegerType):
+            raise VerifyException(
+                f"offset_align_byte is required with integer source. (source is {self.source.type})"
+            )
         if self.offset_align_byte is not None and not isinstance(self.source.type, IntegerType):
             raise VerifyException(
                 f"offset_align_byte only allowed with integer source. (source is {self.source.type})"

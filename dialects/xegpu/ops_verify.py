@@ -5,6 +5,7 @@ All layout arithmetic is :mod:`wgdist.layout`'s; this module only words the resu
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from math import prod
 
@@ -16,6 +17,7 @@ from wgdist.dialects.xegpu.attrs import CachePolicy, CachePolicyAttr, MemorySpac
 from wgdist.dialects.xegpu.layout_attrs import DISTRIBUTE_LAYOUT_TYPES
 from wgdist.dialects.xegpu.offsets import static_values
 from wgdist.dialects.xegpu.types import TensorDescType
+from wgdist.ir.diagnostics import emit
 from wgdist.layout import distribution_errors
 
 
@@ -68,6 +70,18 @@ def check_offsets_rank(n_offsets: int, tdesc: TensorDescType) -> None:
         )
 
 
+_WARNED: weakref.WeakKeyDictionary[Operation, set[str]] = weakref.WeakKeyDictionary()
+
+
+def warn_once(op: Operation, message: str) -> None:
+    """A ``warning`` on ``op`` as LLVM 22's verifier emits it, once per op however often the op
+    is verified (wgdist verifies after parsing and again around passes)."""
+    seen = _WARNED.setdefault(op, set())
+    if message not in seen:
+        seen.add(message)
+        emit(op, message, "warning")
+
+
 def expected_block_shape(op: Operation, value_shape: Sequence[int], tdesc: TensorDescType) -> list[int]:
     """The vector shape a block access of ``tdesc`` moves, after transpose, packed and
     array_length (LLVM 22's rule)."""
@@ -75,11 +89,20 @@ def expected_block_shape(op: Operation, value_shape: Sequence[int], tdesc: Tenso
     transpose = op.properties.get("transpose")
     if transpose is not None:
         perm = static_values(transpose) or []
-        if sorted(perm) != list(range(len(shape))):
+        if any(not 0 <= p < len(shape) for p in perm):
+            # LLVM 22 ignores such a transpose, with a warning
+            warn_once(op, f"Invalid transpose attr. It is ignored. (transpose {perm}, tensor_desc "
+                      f"rank {len(shape)})")
+        elif sorted(perm) != list(range(len(shape))):
             raise VerifyException(
                 f"transpose {perm} is not a permutation of the {len(shape)} tensor_desc dims"
             )
-        shape = [shape[p] for p in perm]
+        else:
+            shape = [shape[p] for p in perm]
+    if "packed" in op.properties and len(shape) != 2:
+        # LLVM 22 ignores packed on a 1-D descriptor, with a warning
+        warn_once(op, f"Invalid Packed Attr. It is ignored (available for 2D TensorDesc only). "
+                  f"(tensor_desc rank {len(shape)})")
     if "packed" in op.properties and len(shape) == 2 and value_shape:
         vnni = value_shape[-1]
         if vnni <= 0 or shape[0] % vnni:

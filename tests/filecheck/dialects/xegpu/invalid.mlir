@@ -665,3 +665,77 @@ func.func @f(%v: vector<256x128xf32>, %acc: vector<256xf32>) -> vector<256xf32> 
 }
 
 // CHECK: 'vector.multi_reduction' op layout_operand_1 #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]> has rank 2, but operand #1 is a rank-1 vector<256xf32>
+
+// -----
+
+func.func @f(%p: ui64) {
+  %off = arith.constant dense<0> : vector<16xindex>
+  xegpu.prefetch %p[%off] : ui64, vector<16xindex>
+  return
+}
+
+// CHECK: 'xegpu.prefetch' op offset_align_byte is required with integer source. (source is ui64)
+
+// -----
+
+func.func @f(%m: memref<64x64xf16>, %v: vector<2x8x16xf16>) {
+  %t = xegpu.create_nd_tdesc %m : memref<64x64xf16> -> !xegpu.tensor_desc<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>>
+  xegpu.store_nd %v, %t[0, 0] : vector<2x8x16xf16>, !xegpu.tensor_desc<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>>
+  return
+}
+
+// CHECK: 'xegpu.store_nd' op array length is not supported by store_nd. (array_length = 2)
+
+// -----
+
+func.func @f(%a: vector<8xf16>, %b: vector<15xf16>) {
+  %r = xegpu.dpas %a, %b : vector<8xf16>, vector<15xf16> -> vector<8xf32>
+  return
+}
+
+// CHECK: 'xegpu.dpas' op Expecting B operand to be a multiple of 32 bits. (B is vector<15xf16>: 15 x 16 bits)
+
+// -----
+
+func.func @f(%a: vector<8x16xf16>, %b: vector<16x16xbf16>) {
+  %r = xegpu.dpas %a, %b : vector<8x16xf16>, vector<16x16xbf16> -> vector<8x16xf32>
+  return
+}
+
+// CHECK: 'xegpu.dpas' op failed to verify that all of {lhs, rhs} have same element type (f16 vs. bf16)
+
+// -----
+
+func.func @f(%m: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16]>>, %v: vector<16x16xf32>) {
+  xegpu.store_matrix %v, %m[0, 0] {subgroup_block_io, layout = #xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>} : vector<16x16xf32>, !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16]>>
+  return
+}
+
+// CHECK: 'xegpu.store_matrix' op With subgroup_block_io, accessed data must be contiguous and coalesced. (lane_data [2, 1])
+
+// -----
+
+func.func @f(%m: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16]>>) {
+  %v = xegpu.load_matrix %m[0, 0] {subgroup_block_io, layout = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>} : !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16]>> -> vector<16x16xf32>
+  return
+}
+
+// CHECK: 'xegpu.load_matrix' op With subgroup_block_io, the block shape must match the lane layout. (lane_layout [1, 16], block [16, 16])
+
+// -----
+
+func.func @f(%m: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<stride = [1, 32], block = [1, 16]>>, %v: vector<16x16xf32>) {
+  xegpu.store_matrix %v, %m[0, 0] {subgroup_block_io, layout = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>} : vector<16x16xf32>, !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<stride = [1, 32], block = [1, 16]>>
+  return
+}
+
+// CHECK: 'xegpu.store_matrix' op With subgroup_block_io, the distributed dimensions must be contiguous. (dimension 1: 16 lanes, stride 32)
+
+// -----
+
+func.func @f(%m: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<stride = [1, 32], block = [16, 16]>>, %v: vector<16xf32>) {
+  xegpu.store_matrix %v, %m[0, 0] {subgroup_block_io} : vector<16xf32>, !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<stride = [1, 32], block = [16, 16]>>
+  return
+}
+
+// CHECK: 'xegpu.store_matrix' op mem_desc should be row major when subgroup_block_io is set. (strides [1, 32] of !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>)
