@@ -119,7 +119,8 @@ def emit_regather(
 
     def flat_tile(j: int) -> SSAValue:
         if j not in flat:
-            flat[j] = env.emit(ShapeCastOp(tiles[j], VectorType(elt, [src_n]))).results[0]
+            t = tiles[j]
+            flat[j] = t if list(ds.tile_shape) == [src_n] else env.emit(ShapeCastOp(t, VectorType(elt, [src_n]))).results[0]
         return flat[j]
 
     def piece(j: int, q: int, n: int) -> SSAValue:
@@ -128,6 +129,8 @@ def emit_regather(
         return env.emit(ExtractStridedSliceOp(flat_tile(j), [q], [n], [1])).results[0]
 
     def final(v: SSAValue) -> SSAValue:
+        if list(d.tile_shape) == [res_n]:
+            return v
         cast = ShapeCastOp(v, VectorType(elt, d.tile_shape))
         cast.attributes.update(sg_attrs(op))
         return env.emit(cast).results[0]

@@ -9,10 +9,11 @@ block arguments are mapped to the new ones. Structural ops lose their ``layout_r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from xdsl.dialects import scf
+from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from wgdist.dialects.xegpu.layout_access import value_layout
@@ -20,6 +21,7 @@ from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, shape_of
 from wgdist.passes.distribute.emit import sg_type
+from wgdist.passes.distribute.ops.move import Move, emit_move, plan_move
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
@@ -179,7 +181,8 @@ class While:
 
 class Yield:
     """``scf.yield`` of an op that carries workgroup values: each operand split like the value
-    it becomes (:attr:`Plan.carried` of its block)."""
+    it becomes (:attr:`Plan.carried` of its block); an operand split otherwise is moved to that
+    split first (:mod:`.move`)."""
 
     def check(self, op: scf.YieldOp, plan: Plan) -> OpPlan:
         parent = op.parent_op()
@@ -188,6 +191,7 @@ class Yield:
         if targets is None:
             assert parent is not None
             raise OpError(op, f"yields a distributed workgroup value, but the enclosing '{parent.name}' has no distribution rule")
+        moves: dict[int, tuple[Move, Dist]] = {}
         for i, want in enumerate(targets):
             d = plan.maybe(op.operands[i])
             if want is None and d is not None:
@@ -195,11 +199,32 @@ class Yield:
             if want is not None:
                 got = plan.operand(op, i)
                 if not got.same_distribution(want):
-                    raise OpError(op, f"operand #{i} is distributed with {layout_text(got.layout)} but the carried value with {layout_text(want.layout)} (insert an xegpu.convert_layout)")
-        return OpPlan()
+                    v = op.operands[i]
+                    if not isinstance(v.type, VectorType):
+                        raise OpError(op, f"operand #{i} is distributed with {layout_text(got.layout)} but the carried value with {layout_text(want.layout)}")
+                    m = plan_move(op, plan, got, want, v.type.element_type, f"operand #{i}")
+                    assert m is not None
+                    moves[i] = (m, want)
+        return YieldPlan((), moves)
 
-    def rewrite(self, op: scf.YieldOp, env: Env, planned: OpPlan) -> None:
-        env.emit(scf.YieldOp(*_flat(env, op.operands)))
+    def rewrite(self, op: scf.YieldOp, env: Env, planned: YieldPlan) -> None:
+        out: list[SSAValue] = []
+        for i, v in enumerate(op.operands):
+            if i in planned.moves:
+                m, want = planned.moves[i]
+                assert isinstance(v.type, VectorType)
+                out.extend(emit_move(env, op, m, env.dist[v], want, env.vmap[v], v.type.element_type))
+            else:
+                out.extend(env.vmap[v] if v in env.dist else [v])
+        env.emit(scf.YieldOp(*out))
+
+
+@dataclass(frozen=True)
+class YieldPlan(OpPlan):
+    """``moves[i]``: operand ``i`` is split otherwise than the value it becomes; how it is moved
+    there (:mod:`.move`: regathered in the subgroup, or through SLM) and that split."""
+
+    moves: dict[int, tuple[Move, Dist]] = field(default_factory=dict)
 
 
 class Condition:

@@ -117,7 +117,8 @@ class Step:
 
 def _emit_mask(env: Env, op: CreateMaskOp | ConstantMaskOp, bounds: list[Index]) -> None:
     """Per tile, the mask of the tile's part of the WG mask: ``bound_d`` becomes
-    ``clamp(bound_d - offset_d, 0, tile_d)`` (a ``constant_mask`` when all are known)."""
+    ``clamp(bound_d - offset_d, 0, tile_d)`` (a ``constant_mask`` when all are known, all
+    zeros when one of them is zero)."""
     res = op.results[0]
     d = env.dist[res]
     ids = env.ids
@@ -130,11 +131,22 @@ def _emit_mask(env: Env, op: CreateMaskOp | ConstantMaskOp, bounds: list[Index])
             sizes = [_clamp(env, ids, b, o, t) for b, o, t in zip(bounds, offs, d.tile_shape)]
             ints = [s for s in sizes if isinstance(s, int)]
             if len(ints) == len(sizes):
+                # the mask is the conjunction of the dims: one empty dim empties it, and
+                # constant_mask requires all sizes zero then (``[0, 36]`` is invalid)
+                ints = [0] * len(ints) if 0 in ints else ints
+                if ("static", *ints) in cache:
+                    cache[key] = cache[("static", *ints)]
+                    out.append(cache[key])
+                    continue
                 new: Operation = ConstantMaskOp(ints, rtype)
+                key2: tuple[object, ...] | None = ("static", *ints)
             else:
+                key2 = None
                 new = CreateMaskOp([ids.materialize(s) for s in sizes], rtype)
             new.attributes.update(sg_attrs(op))
             cache[key] = env.emit(new).results[0]
+            if key2 is not None:
+                cache[key2] = cache[key]
         out.append(cache[key])
     env.vmap[res] = out
 

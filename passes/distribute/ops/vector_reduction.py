@@ -19,12 +19,15 @@ block ``(q, b)``:
    reduces them over dim 0 *into the accumulator tile* - the accumulator enters exactly once.
 
 ``check`` decides which of the two applies and keeps the source tiles of each result tile, or
-the SLM :class:`Table`, in the op's :class:`ReductionPlan`.
+the SLM :class:`Table`, in the op's :class:`ReductionPlan`. An accumulator split otherwise
+than the result (e.g. one that got a store's layout) is first moved to the result's split
+(:mod:`.move`: regathered inside each subgroup when every subgroup holds the same elements
+under both, through SLM otherwise).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import prod
 from typing import Any
 
@@ -51,6 +54,7 @@ from wgdist.layout import is_writer, layout_text
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist, result_dist
 from wgdist.passes.distribute.emit import dense_constant, element_type, sg_attrs
+from wgdist.passes.distribute.ops.move import Move, emit_move, plan_move
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
@@ -231,6 +235,8 @@ class ReductionPlan(OpPlan):
 
     groups: list[list[int]] | None = None
     table: Table | None = None
+    acc: Move | None = None
+    """How the accumulator reaches the result's split when the two differ (None: as it is)."""
 
 
 def _plan(op: MultiDimReductionOp | ReductionOp, plan: Plan, ds: Dist, d: Dist | None, dims: tuple[int, ...],
@@ -252,7 +258,8 @@ class MultiReduction:
                 raise OpError(op, "the result (and the accumulator) need a workgroup layout, e.g. a #xegpu.slice of the source layout")
             da = plan.operand(op, 1, "the accumulator")
             if not da.same_distribution(d):
-                raise OpError(op, f"the accumulator is distributed with {layout_text(da.layout)} but the result with {layout_text(d.layout)}")
+                planned = _plan(op, plan, ds, d, dims, element_type(op.source))
+                return replace(planned, acc=plan_move(op, plan, da, d, element_type(op.acc), "the accumulator"))
         elif op.acc in plan.dist:  # pragma: no cover - a scalar is never distributed
             raise OpError(op, "a scalar accumulator cannot be distributed")
         return _plan(op, plan, ds, d, dims, element_type(op.source))
@@ -262,8 +269,11 @@ class MultiReduction:
         dims = sorted(op.get_reduction_dims())
         src = env.vmap[op.source]
         out: list[SSAValue] = []
+        accs = env.vmap[op.acc] if d is not None else [op.acc]
+        if planned.acc is not None:
+            assert d is not None
+            accs = emit_move(env, op, planned.acc, env.dist[op.acc], d, accs, element_type(op.acc))
         if planned.groups is not None:
-            accs = env.vmap[op.acc] if d is not None else [op.acc]
             for k, js in enumerate(planned.groups):
                 a = accs[k]
                 for j in js:
@@ -282,7 +292,7 @@ class MultiReduction:
             else:
                 for k, r in enumerate(env.ids.tile_offsets(d, env.tile_base())):
                     parts = load_rows(env, t, md, r, elt)
-                    new = MultiDimReductionOp(op.kind, parts, env.vmap[op.acc][k], [0])
+                    new = MultiDimReductionOp(op.kind, parts, accs[k], [0])
                     new.attributes.update(sg_attrs(op))
                     out.append(env.emit(new).results[0])
             finish(env, op)

@@ -3,6 +3,9 @@
 * When both layouts give every subgroup the same tiles (same sg fields, or two spellings of one
   split) no data moves: a subgroup ``convert_layout`` of the remaining inst/lane fields per
   tile, or nothing.
+* When every subgroup holds the same elements under both layouts but in other tiles (e.g.
+  one subgroup, ``[1]/[8]`` to ``[1]/[32]``): regathered inside the subgroup
+  (:mod:`wgdist.passes.distribute.regather`), no data between subgroups.
 * Otherwise through shared local memory (:mod:`wgdist.passes.distribute.slm`): every
   subgroup stores its tiles under the input layout at their starts (only one copy of shared
   data is written), ``gpu.barrier``, then loads its tiles under the target layout.
@@ -53,6 +56,7 @@ from wgdist.layout import layout_text
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, uniform_map
 from wgdist.passes.distribute.emit import dense_constant, element_type
+from wgdist.passes.distribute.regather import Run, element_ids, emit_regather, run_plan
 from wgdist.passes.distribute.sg_ids import Index
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
@@ -63,6 +67,10 @@ class ConvertPlan(OpPlan):
     moves); None: the value is exchanged through shared local memory."""
 
     tiles: tuple[int, ...] | None = None
+    runs: tuple[tuple[Run, ...], ...] | None = None
+    """Without ``tiles``: the subgroup-local regather plan when every subgroup holds the same
+    elements under both layouts (:func:`wgdist.passes.distribute.regather.run_plan`); None
+    with no ``tiles`` either: through SLM."""
 
 
 def _local_map(ds: Dist, d: Dist) -> list[int] | None:
@@ -84,12 +92,21 @@ class ConvertLayout:
                 raise OpError(op, f"the source is distributed with {layout_text(ds.layout)} but input_layout is {layout_text(want.layout)}")
         d = make_dist(op, "target_layout", shape, op.target_layout)
         m = _local_map(ds, d)
-        if m is None:
-            check_exchange(op, plan, ds, element_type(op.source), "converting the layout")
-        return ConvertPlan((d,), None if m is None else tuple(m))
+        if m is not None:
+            return ConvertPlan((d,), tuple(m))
+        ids = element_ids(shape)
+        runs = run_plan(ds, d, ids, ids)
+        if runs is not None:
+            return ConvertPlan((d,), None, tuple(tuple(r) for r in runs))
+        check_exchange(op, plan, ds, element_type(op.source), "converting the layout")
+        return ConvertPlan((d,), None)
 
     def rewrite(self, op: ConvertLayoutOp, env: Env, planned: ConvertPlan) -> None:
         ds, d = env.dist[op.source], env.dist[op.result]
+        if planned.runs is not None:
+            runs = [list(r) for r in planned.runs]
+            env.vmap[op.result] = emit_regather(env, op, runs, ds, d, env.vmap[op.source], element_type(op.source))
+            return
         if planned.tiles is None:
             env.vmap[op.result] = exchange(op, env, ds, d, env.vmap[op.source], element_type(op.source))
             return
