@@ -60,6 +60,7 @@ from wgdist.dialects.xegpu import (
 from wgdist.ir.diagnostics import location_of
 from wgdist.layout import is_writer, layout_text
 from wgdist.passes.distribute.dist import Dist
+from wgdist.passes.distribute.ops.xegpu_nd import NdPlan
 from wgdist.passes.distribute.state import Plan, sg_id_range
 
 Key = Any
@@ -262,7 +263,9 @@ def _nd(op: LoadNdOp | StoreNdOp, plan: Plan) -> Access:
     frame, origin = _nd_frame(desc)
     if op.const_offsets is not None:
         origin = _right_aligned(origin, op.mixed_offsets())
-    return Access(op, isinstance(op, StoreNdOp), _nd_space(desc), root(desc), frame, tuple(origin), plan.dist[desc])
+    planned = plan.planned[op][1]
+    d = planned.own if isinstance(planned, NdPlan) and planned.own is not None else plan.dist[desc]
+    return Access(op, isinstance(op, StoreNdOp), _nd_space(desc), root(desc), frame, tuple(origin), d)
 
 
 def _scatter(op: LoadGatherOp | StoreScatterOp, plan: Plan) -> Access:

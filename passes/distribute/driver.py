@@ -111,5 +111,10 @@ def _rewrite(f: Operation, plan: Plan) -> None:
                 raise AssertionError(f"internal error: {op.name} result still used by {users}")
         op.detach()
         op.erase()
+    for desc in {d for d, _ in env.own_descs}:  # WG descriptors whose accesses had the layouts
+        owner = desc.owner
+        if not desc.uses and isinstance(owner, Operation) and owner.parent is not None:
+            owner.detach()
+            owner.erase()
     ids.merge_constants()
     ids.prune()

@@ -218,6 +218,9 @@ class Env:
     base: dict[Operation, int] = field(default_factory=dict)
     """sg_id_range start of each WG op (0 outside any range)."""
     current: Operation | None = None
+    own_descs: dict[tuple[SSAValue, Dist], list[SSAValue]] = field(default_factory=dict)
+    """Subgroup descriptors made for accesses that carry the layout themselves (the descriptor
+    type has none): one set per (WG descriptor, split), shared by the accesses that agree."""
 
     def emit(self, op: _Op) -> _Op:
         """Insert ``op`` before the WG op being rewritten."""

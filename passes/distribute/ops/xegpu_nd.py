@@ -1,6 +1,11 @@
 """Block-descriptor ops: create_nd_tdesc, load_nd, store_nd, prefetch_nd, update_nd_offset.
 
-A descriptor value distributes like the data it describes (its type's layout). Offsets of tile
+A descriptor value distributes like the data it describes (its type's layout). Layouts given
+only on the ops (LLVM's current test style: ``load_nd``/``store_nd``/``prefetch_nd`` with
+``layout = #xegpu.layout<...>`` and a descriptor type without one) are distributed directly:
+the access's layout splits the descriptor for that access (:class:`NdPlan` ``own``), and the
+subgroup descriptors are created next to the WG ``create_nd_tdesc``, once per distinct split
+(a descriptor used under two layouts gets one set of descriptors per layout). Offsets of tile
 ``k`` are ``original + tile_offset(k)`` on the trailing dims (offsets are right-aligned when the
 memory has more dims than the descriptor). ``load_nd`` keeps ``transpose``/``packed`` and its
 cache hints; the result tiles of a transposed load are matched to descriptor tiles through the
@@ -13,6 +18,7 @@ the stores sit in an ``scf.if`` on it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from xdsl.ir import Operation, SSAValue
@@ -95,6 +101,21 @@ def store_map(op: Operation, dv: Dist, dt: Dist, what: str) -> list[int]:
     return m
 
 
+def _sg_descs(env: Env, op: CreateNdTdescOp, d: Dist) -> list[SSAValue]:
+    """The subgroup descriptors of ``op`` split by ``d``, emitted before ``env.current``."""
+    new_t = sg_tdesc_type(op.tdesc_type, d)
+    shape = op.mixed_sizes() if op.const_shape is not None else None
+    strides = op.mixed_strides() if op.const_strides is not None else None
+
+    def build(offsets: Sequence[Index] | None) -> SSAValue:
+        new = CreateNdTdescOp(op.source, new_t, offsets, shape, strides, attributes=sg_attrs(op))
+        return env.emit(new).results[0]
+
+    if op.const_offsets is None:
+        return [build(None)] * d.ntiles
+    return [build(o) for o in tile_offsets(env, d, op.mixed_offsets(), op)]
+
+
 class CreateNd:
     def check(self, op: CreateNdTdescOp, plan: Plan) -> OpPlan:
         t = op.tdesc_type
@@ -102,19 +123,55 @@ class CreateNd:
         return OpPlan((make_dist(op, "the tensor_desc", t.get_shape(), t.layout),))
 
     def rewrite(self, op: CreateNdTdescOp, env: Env, planned: OpPlan) -> None:
-        d = env.dist[op.result]
-        new_t = sg_tdesc_type(op.tdesc_type, d)
-        shape = op.mixed_sizes() if op.const_shape is not None else None
-        strides = op.mixed_strides() if op.const_strides is not None else None
+        env.vmap[op.result] = _sg_descs(env, op, env.dist[op.result])
 
-        def build(offsets: Sequence[Index] | None) -> SSAValue:
-            new = CreateNdTdescOp(op.source, new_t, offsets, shape, strides, attributes=sg_attrs(op))
-            return env.emit(new).results[0]
 
-        if op.const_offsets is None:
-            env.vmap[op.result] = [build(None)] * d.ntiles
-        else:
-            env.vmap[op.result] = [build(o) for o in tile_offsets(env, d, op.mixed_offsets(), op)]
+@dataclass(frozen=True)
+class NdPlan(TilesPlan):
+    """``own``: how the access's own ``layout`` splits a descriptor whose type has no layout
+    (None: the descriptor is a distributed WG value)."""
+
+    own: Dist | None = None
+
+
+def desc_dist(op: LoadNdOp | StoreNdOp | PrefetchNdOp, plan: Plan) -> tuple[Dist, Dist | None]:
+    """The descriptor's split for this access, and the same when it comes from the access's own
+    layout (the descriptor type has none), else None."""
+    d = plan.maybe(op.TensorDesc)
+    if d is not None:
+        return d, None
+    t = op.tdesc_type
+    if is_wg_attr(op.layout) and not is_wg_attr(t.layout):
+        src = op.TensorDesc.owner
+        if not isinstance(src, CreateNdTdescOp):
+            what = f"'{src.name}'" if isinstance(src, Operation) else "a block argument"
+            raise OpError(
+                op,
+                f"has a workgroup layout but its tensor_desc ({t}) has none and comes from {what}: "
+                "a descriptor without a layout is distributed by its accesses' layouts only when it "
+                "comes directly from xegpu.create_nd_tdesc (give the descriptor type the layout)",
+            )
+        if isinstance(op, LoadNdOp) and op.transpose is not None:
+            raise OpError(op, "a transposed load_nd needs the layout on its tensor_desc type (the op's layout describes the result)")
+        own = make_dist(op, "the tensor_desc (split by the op's layout)", t.get_shape(), op.layout)
+        return own, own
+    return plan.operand(op, 0, "the tensor_desc"), None
+
+
+def _descs(env: Env, op: LoadNdOp | StoreNdOp | PrefetchNdOp, own: Dist | None) -> list[SSAValue]:
+    """The subgroup descriptors an access uses (made next to the WG descriptor on first use)."""
+    if own is None:
+        return env.vmap[op.TensorDesc]
+    key = (op.TensorDesc, own)
+    if key not in env.own_descs:
+        create = op.TensorDesc.owner
+        assert isinstance(create, CreateNdTdescOp)
+        here = env.current
+        env.base.setdefault(create, env.tile_base())
+        env.current = create
+        env.own_descs[key] = _sg_descs(env, create, own)
+        env.current = here
+    return env.own_descs[key]
 
 
 def _permuted_layout(layout: Layout, perm: Sequence[int]) -> Layout:
@@ -129,8 +186,8 @@ def _permuted_layout(layout: Layout, perm: Sequence[int]) -> Layout:
 
 
 class LoadNd:
-    def check(self, op: LoadNdOp, plan: Plan) -> TilesPlan:
-        dt = plan.operand(op, 0, "the tensor_desc")
+    def check(self, op: LoadNdOp, plan: Plan) -> NdPlan:
+        dt, own = desc_dist(op, plan)
         offsets_once(op)
         if op.tdesc_type.array_length > 1:
             raise OpError(op, f"array_length {op.tdesc_type.array_length} descriptors are not distributed (only 1)")
@@ -141,7 +198,7 @@ class LoadNd:
             f = res_shape[2]
             if dt.tile_shape[0] % f:
                 raise OpError(op, f"packed load: the subgroup tile {list(dt.tile_shape)} has {dt.tile_shape[0]} rows, not a multiple of the packing factor {f}")
-            return TilesPlan((Dist(dt.shape, dt.layout, packed=f),), tuple(range(dt.ntiles)))
+            return NdPlan((Dist(dt.shape, dt.layout, packed=f),), tuple(range(dt.ntiles)), own)
         perm = tuple(idx.static_values(op.transpose) or range(len(dt.shape)))
         attr = value_layout(op.value)
         if is_wg_attr(attr):
@@ -158,11 +215,11 @@ class LoadNd:
                 f"the result layout {layout_text(dr.layout)} does not match the {what}tensor_desc layout "
                 f"{layout_text(dt.layout)}: some subgroup would load data it does not own",
             )
-        return TilesPlan((dr,), tuple(m))
+        return NdPlan((dr,), tuple(m), own)
 
-    def rewrite(self, op: LoadNdOp, env: Env, planned: TilesPlan) -> None:
-        dt, dr = env.dist[op.TensorDesc], env.dist[op.value]
-        descs = env.vmap[op.TensorDesc]
+    def rewrite(self, op: LoadNdOp, env: Env, planned: NdPlan) -> None:
+        dt, dr = planned.own or env.dist[op.TensorDesc], env.dist[op.value]
+        descs = _descs(env, op, planned.own)
         offs = _access_offsets(env, op, dt)
         props = sg_props(op)
         rtype = dr.sg_vector_type(element_type(op.value))
@@ -175,14 +232,15 @@ class LoadNd:
 
 
 class StoreNd:
-    def check(self, op: StoreNdOp, plan: Plan) -> TilesPlan:
+    def check(self, op: StoreNdOp, plan: Plan) -> NdPlan:
         offsets_once(op)
-        dv, dt = plan.operand(op, 0, "the stored value"), plan.operand(op, 1, "the tensor_desc")
-        return TilesPlan((), tuple(store_map(op, dv, dt, "stored value")))
+        dv = plan.operand(op, 0, "the stored value")
+        dt, own = desc_dist(op, plan)
+        return NdPlan((), tuple(store_map(op, dv, dt, "stored value")), own)
 
-    def rewrite(self, op: StoreNdOp, env: Env, planned: TilesPlan) -> None:
-        dt = env.dist[op.TensorDesc]
-        vals, descs = env.vmap[op.value], env.vmap[op.TensorDesc]
+    def rewrite(self, op: StoreNdOp, env: Env, planned: NdPlan) -> None:
+        dt = planned.own or env.dist[op.TensorDesc]
+        vals, descs = env.vmap[op.value], _descs(env, op, planned.own)
         offs = _access_offsets(env, op, dt)
         props = sg_props(op)
         stores: list[Operation] = []
@@ -193,14 +251,14 @@ class StoreNd:
 
 
 class PrefetchNd:
-    def check(self, op: PrefetchNdOp, plan: Plan) -> OpPlan:
+    def check(self, op: PrefetchNdOp, plan: Plan) -> NdPlan:
         offsets_once(op)
-        plan.operand(op, 0, "the tensor_desc")
-        return OpPlan()
+        _, own = desc_dist(op, plan)
+        return NdPlan(own=own)
 
-    def rewrite(self, op: PrefetchNdOp, env: Env, planned: OpPlan) -> None:
-        dt = env.dist[op.TensorDesc]
-        descs = env.vmap[op.TensorDesc]
+    def rewrite(self, op: PrefetchNdOp, env: Env, planned: NdPlan) -> None:
+        dt = planned.own or env.dist[op.TensorDesc]
+        descs = _descs(env, op, planned.own)
         offs = _access_offsets(env, op, dt)
         props = sg_props(op)
         for k in range(dt.ntiles):

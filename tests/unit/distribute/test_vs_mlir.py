@@ -229,6 +229,8 @@ LLVM22_REFUSES = {
     "xegpu-wg-to-sg-distribute-scatter.mlir#1": "as scatter#0",
     "xegpu-wg-to-sg-distribute-scatter.mlir#2": "upstream-llvm22.md 4.7: convert_layout changing sg fields (the gather is not legalized)",
     "xegpu-wg-to-sg-distribute-scf.mlir#0": "upstream-llvm22.md 4.7: an index iter_arg next to tile iter_args ('failed to legalize unrealized_conversion_cast')",
+    "xegpu-wg-to-sg-distribute-op-layouts.mlir#0": "upstream-llvm22.md 4.6/4.21: load_nd with a layout property but none on the tensor_desc is left at WG size (its users then fail to legalize)",
+    "xegpu-wg-to-sg-distribute-op-layouts.mlir#1": "as op-layouts#0 (the scf.for iter_arg fails to legalize)",
     "xegpu-wg-to-sg-distribute-sharing-store.mlir#1": "upstream-llvm22.md 4 (other limits): no cross-subgroup reduction",
     "xegpu-wg-to-sg-distribute-slm.mlir#0": "upstream-llvm22.md 4 (other limits): no cross-subgroup reduction, no SLM convert_layout",
     "xegpu-wg-to-sg-distribute-vector.mlir#0": "layouts-spec 1.3 'upstream MLIR' rule: sg_layout 2 does not divide extent 1",
