@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.scf import IfOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import ArgSpecParseError
 
@@ -44,8 +45,9 @@ from wgdist.interp.launch import (
     known_grid,
     run_kernel,
 )
+from wgdist.interp.scf import reads_subgroup_id, sg_id_range_size
 from wgdist.interp.values import InterpError, KernelError, UndefinedOpError, UnsupportedOpError
-from wgdist.ir.diagnostics import PipelineError
+from wgdist.ir.diagnostics import PipelineError, location_of
 from wgdist.ir.verifier import located_verify_errors
 
 __all__ = [
@@ -253,6 +255,7 @@ def check_function(
                     "gpu.block_id; pass --grid X,Y (or give the gpu.func known_grid_size) to "
                     "check the other workgroups' tiles"
                 )
+    notes += _range_contract_notes(wg_func)
     if subgroups is not None:
         n_sg, sg_from = subgroups, f"--subgroups {subgroups}"
     else:
@@ -286,7 +289,7 @@ def check_function(
                                 rtol=rtol, atol=atol, limit=limit)
             last = (comp, wg, sg, inputs)
             if not comp.ok:
-                label += f": MISMATCH with the subgroups in {sched} order between barriers"
+                label += f": MISMATCH with the subgroups run {sched.phrase()} between barriers"
                 ok = False
                 break
         else:
@@ -307,15 +310,30 @@ def check_function(
     return CheckResult(ok, report, comp, wg, sg, n_sg, written, notes, name)
 
 
+def _range_contract_notes(func: Operation) -> list[str]:
+    """A note for every ``scf.if`` with ``sg_id_range`` whose condition does not read
+    ``gpu.subgroup_id``: every subgroup that takes it runs the region, not only the range's."""
+    out = []
+    for op in func.walk():
+        size = sg_id_range_size(op)
+        if size is not None and isinstance(op, IfOp) and not reads_subgroup_id(op.cond):
+            out.append(
+                f"note: {location_of(op) or '?'}: the condition of this scf.if with sg_id_range does "
+                "not read gpu.subgroup_id: every subgroup that takes it runs the region, not only "
+                "those of the range (the workgroup program then runs it once)"
+            )
+    return out
+
+
 def _run_sample(
     wg_mod: ModuleOp, wg_func: Operation, name: str, grid: Sequence[int], n_sg: int, seed: int,
     sample: int, given: dict[str, float], drawn: bool, max_bytes: int,
 ) -> tuple[dict[str, float], list[np.ndarray], RunResult] | InterpError:
     """The inputs of one sample and the workgroup program's run on them; when the run fails on
-    drawn inputs, up to two redraws (positive integer contents, smaller scalars), then the
-    failure."""
+    drawn inputs, up to three redraws (positive integer contents; then also integer scalars 1,
+    then 0), then the failure."""
     error: InterpError | None = None
-    for attempt in range(3):
+    for attempt in range(4 if drawn else 2):
         vals = draw_scalars(wg_func, given, sample, attempt, seed)
         inputs = random_inputs(wg_func, seed + sample, vals, max_bytes=max_bytes, positive=attempt > 0)
         try:

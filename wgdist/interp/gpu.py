@@ -2,7 +2,10 @@
 
 Both modes describe the same launch: ``gpu.num_subgroups``, ``gpu.block_dim`` (subgroups times
 subgroup size along x) and ``gpu.subgroup_size`` agree. In workgroup mode (one thread per
-workgroup) ``gpu.subgroup_id`` has no value and is an error. The lane-level ids
+workgroup) ``gpu.subgroup_id`` has no value and is an error, except where it only decides the
+condition of ``scf.if`` ops with ``sg_id_range`` (through ``arith``/``index`` ops): such a
+region runs for the whole workgroup there (as a workgroup of the range's size, see
+:func:`wgdist.interp.scf._if`), so the id is not needed. The lane-level ids
 (``gpu.thread_id``, ``gpu.lane_id``, ``gpu.global_id``) are refused: the interpreter runs
 workgroup and subgroup programs, not lanes.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 
+from xdsl.dialects.scf import IfOp
 from xdsl.ir import Operation
 
 from wgdist.dialects.gpu import (
@@ -36,6 +40,7 @@ from wgdist.interp.core import (
     Thread,
     Wait,
 )
+from wgdist.interp.scf import sg_id_range_size
 from wgdist.interp.values import InterpError, UnsupportedOpError
 
 _DIMS = {"x": 0, "y": 1, "z": 2}
@@ -78,15 +83,40 @@ def _block_dim(c: FuncCompiler, op: BlockDimOp) -> Step:
     return _const(c, op, lambda th: _launch_subgroups(op, th) * th.subgroup_size if d == 0 else 1)
 
 
+def only_decides_sg_id_ranges(op: Operation) -> bool:
+    """Whether every use of ``op``'s results, followed through ``arith`` and ``index`` ops, ends
+    as the condition of an ``scf.if`` with ``sg_id_range``."""
+    seen: set[Operation] = set()
+    todo = [op]
+    while todo:
+        cur = todo.pop()
+        for res in cur.results:
+            for use in res.uses:
+                user = use.operation
+                if isinstance(user, IfOp) and use.index == 0 and sg_id_range_size(user) is not None:
+                    continue
+                if type(user).dialect_name() not in ("arith", "index") or user.regions:
+                    return False
+                if user not in seen:
+                    seen.add(user)
+                    todo.append(user)
+    return True
+
+
 def _subgroup_id(c: FuncCompiler, op: SubgroupIdOp) -> Step:
     (r,) = c.outs(op)
+    range_only = only_decides_sg_id_ranges(op)
 
     def step(v: Frame) -> None:
         th: Thread = v[0]
         if th.sg is None:
+            if range_only:
+                v[r] = 0  # the conditions it decides are not read in workgroup mode
+                return
             raise InterpError(
                 op, "has no value in workgroup mode (the workgroup-level program runs once "
-                "per workgroup, not per subgroup)"
+                "per workgroup, not per subgroup; it may only decide the condition of an scf.if "
+                "with sg_id_range, whose region then runs for the whole workgroup)"
             )
         v[r] = th.sg
 

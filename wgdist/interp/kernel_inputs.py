@@ -29,6 +29,7 @@ from wgdist.interp.elements import (
     np_dtype,
 )
 from wgdist.interp.launch import function_type
+from wgdist.interp.scf import sg_id_range_size
 from wgdist.interp.values import KernelError
 
 # The interpreter keeps several copies of each argument buffer (inputs, one per mode, write
@@ -61,12 +62,13 @@ def _layout_sources(func: Operation) -> Iterator[tuple[int, Operation, str]]:
     """``(subgroups, op, what)`` for every workgroup layout of the kernel: on the ops of the body
     (their properties, attributes, operand and result types, block arguments) and in the types
     of the function's parameters. The function's own attribute dictionary is not the kernel's
-    layouts (it may hold any attribute) and is skipped."""
+    layouts (it may hold any attribute) and is skipped, and so are the ops inside an ``scf.if``
+    with ``sg_id_range``: their layouts describe a workgroup of the range's size."""
     for i, t in enumerate(function_type(func).inputs.data):
         for n in _layout_counts(t):
             yield n, func, f"the type of parameter {i}"
     for op in func.walk():
-        if op is func:
+        if op is func or _in_sg_id_range(op, func):
             continue
         named = [(f"attribute '{k}'", a) for k, a in op.properties.items()]
         named += [(f"attribute '{k}'", a) for k, a in op.attributes.items()]
@@ -79,6 +81,15 @@ def _layout_sources(func: Operation) -> Iterator[tuple[int, Operation, str]]:
         for what, a in named:
             for n in _layout_counts(a):
                 yield n, op, what
+
+
+def _in_sg_id_range(op: Operation, func: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None and parent is not func:
+        if sg_id_range_size(parent) is not None:
+            return True
+        parent = parent.parent_op()
+    return False
 
 
 def infer_subgroups(func: Operation) -> int:
@@ -127,10 +138,12 @@ def draw_scalars(
     number ``sample`` (``attempt`` counts redraws after the workgroup program failed on a draw).
 
     Integers and indices are small and positive, the kind of values offsets, sizes and trip
-    counts take (sample 0: 1, sample 1: 2, then drawn in [1, 8]; redraws try 1, then 0); an
-    ``i1`` is 0 in even samples and 1 in odd ones; floats are finite, drawn in [-2, 2).
+    counts take (sample 0: 1, sample 1: 2, then drawn in [1, 8]); an ``i1`` is 0 in even samples
+    and 1 in odd ones; floats are finite, drawn in [-2, 2). Attempt 1 keeps the values (the
+    caller redraws the memory contents); attempts 2 and 3 try integers 1, then 0, and flip i1s.
     A parameter of another type (a vector, a descriptor) is refused, naming it."""
-    rng = np.random.default_rng((seed, sample, attempt))
+    rng = np.random.default_rng((seed, sample, min(attempt, 1)))
+    redraw = max(0, attempt - 1)
     out: dict[str, float] = {}
     for i, name, t in scalar_parameters(func):
         if name in given:
@@ -138,9 +151,9 @@ def draw_scalars(
         elif is_float(t):
             out[name] = float(np.round(rng.uniform(-2.0, 2.0), 3))
         elif isinstance(t, IntegerType | IndexType) and int_width(t) == 1:
-            out[name] = (sample + attempt) % 2
+            out[name] = (sample + redraw) % 2
         elif isinstance(t, IntegerType | IndexType):
-            out[name] = (1, 0)[attempt - 1] if attempt else (1, 2)[sample] if sample < 2 else int(rng.integers(1, 9))
+            out[name] = (1, 0)[redraw - 1] if redraw else (1, 2)[sample] if sample < 2 else int(rng.integers(1, 9))
         else:
             raise KernelError(
                 func,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,7 +72,13 @@ class Schedule:
     def __str__(self) -> str:
         return f"random (seed {self.seed})" if self.kind == "random" else self.kind
 
-    def orderer(self, wg_linear: int):
+    def phrase(self) -> str:
+        """``in order``, ``in reversed order``, ``in random order (seed S)``."""
+        return {"in-order": "in order", "reversed": "in reversed order"}.get(
+            self.kind, f"in random order (seed {self.seed})"
+        )
+
+    def orderer(self, wg_linear: int) -> Callable[[list[int]], list[int]]:
         """A function putting the runnable subgroups of one round in this schedule's order."""
         if self.kind == "in-order":
             return lambda ids: ids

@@ -19,8 +19,9 @@ from xdsl.dialects.scf import (
     WhileOp,
     YieldOp,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
+from wgdist.dialects.gpu import SubgroupIdOp
 from wgdist.interp.core import (
     BlockCode,
     Compiled,
@@ -29,6 +30,7 @@ from wgdist.interp.core import (
     GenStep,
     OpClasses,
     StepTable,
+    Thread,
     Wait,
     run_block,
     run_plain,
@@ -99,21 +101,65 @@ def _optional_block(c: FuncCompiler, op: Operation, idx: int) -> BlockCode | Non
     return c.region_block(op, region)
 
 
+def sg_id_range_size(op: Operation) -> int | None:
+    """``end - start`` of the ``sg_id_range`` of an ``scf.if``, or ``None`` without one."""
+    attr = op.attributes.get("sg_id_range")
+    start, end = getattr(attr, "start", None), getattr(attr, "end", None)
+    if start is None or end is None:
+        return None
+    return int(end.value.data) - int(start.value.data)
+
+
+def reads_subgroup_id(value: SSAValue) -> bool:
+    """Whether ``value`` is computed from ``gpu.subgroup_id`` through ``arith``/``index`` ops."""
+    todo, seen = [value], set()
+    while todo:
+        owner = todo.pop().owner
+        if not isinstance(owner, Operation) or owner in seen:
+            continue
+        seen.add(owner)
+        if isinstance(owner, SubgroupIdOp):
+            return True
+        if type(owner).dialect_name() in ("arith", "index"):
+            todo.extend(owner.operands)
+    return False
+
+
 def _if(c: FuncCompiler, op: IfOp) -> Compiled:
+    """``scf.if``. With ``sg_id_range`` and a condition computed from ``gpu.subgroup_id``, in
+    workgroup mode the then-region runs whatever the condition (the subgroups' ids decide it:
+    the workgroup program runs the region for them), as a workgroup of the range's size
+    (``gpu.num_subgroups`` reads it there); see :mod:`wgdist.interp.gpu`. A condition that
+    does not read the id decides as usual."""
     (cond,) = c.ins(op)
     then = c.region_block(op, op.regions[0])
     other = _optional_block(c, op, 1)
     outs = c.outs(op)
+    size = sg_id_range_size(op)
+    by_id = size is not None and reads_subgroup_id(op.cond)
 
     def pick(v: Frame) -> BlockCode | None:
+        if by_id and v[0].sg is None:
+            return then
         return then if v[cond] else other
+
+    def enter(v: Frame, b: BlockCode) -> int | None:
+        th: Thread = v[0]
+        saved = th.num_subgroups
+        if size is not None and th.sg is None and b is then:
+            th.num_subgroups = size
+        return saved
 
     if not then.blocking and not (other and other.blocking):
 
         def step(v: Frame) -> None:
             b = pick(v)
             if b is not None:
-                run_plain(b, v)
+                saved = enter(v, b)
+                try:
+                    run_plain(b, v)
+                finally:
+                    v[0].num_subgroups = saved
                 _set(v, outs, [v[y] for y in b.term_slots])
 
         return step
@@ -121,7 +167,11 @@ def _if(c: FuncCompiler, op: IfOp) -> Compiled:
     def gen(v: Frame) -> Generator[Wait, None, None]:
         b = pick(v)
         if b is not None:
-            yield from run_block(b, v)
+            saved = enter(v, b)
+            try:
+                yield from run_block(b, v)
+            finally:
+                v[0].num_subgroups = saved
             _set(v, outs, [v[y] for y in b.term_slots])
 
     return GenStep(gen)

@@ -8,7 +8,8 @@ layouts); reorder-workgroups kernels (no layouts) are checked as one-subgroup la
 line's ``grid=`` (else the kernel's ``known_grid_size``, else a 5x7 grid), their dynamic
 ``memref<?x?x..>`` made static to that grid. Every function of every chunk is checked on its own
 (the others removed, so that a sibling with vector arguments cannot hide it); scalar parameters
-get fixed values. A function the pipeline rejects, that takes vector/descriptor arguments, whose
+get the values the check draws (several samples), and the subgroups run in the check's default
+schedules (in order, reversed, random). A function the pipeline rejects, that takes vector/descriptor arguments, whose
 layouts disagree on the subgroup count (sg_id_range) or that the interpreter does not support
 (raw pointers) is counted, not checked. Each file must contribute a checked function that writes something,
 unless :data:`SILENT` says why it cannot, so that the test cannot pass vacuously.
@@ -108,21 +109,16 @@ def isolate(module: ModuleOp, name: str) -> ModuleOp:
     return copy
 
 
-def scalar_values(func: Operation) -> dict[str, float] | None:
-    """Values for scalar parameters; ``None`` when a parameter can be given none (a vector, a
-    descriptor, a dynamic memref)."""
-    out: dict[str, float] = {}
-    for a, t in zip(func.regions[0].blocks[0].args, func.function_type.inputs.data):  # type: ignore[attr-defined]
+def takes_only_scalars_and_memrefs(func: Operation) -> bool:
+    """Whether the check can give every parameter a value by itself (no vector, descriptor or
+    dynamic memref parameter): integers, indices and floats are drawn, memrefs filled."""
+    for t in func.function_type.inputs.data:  # type: ignore[attr-defined]
         if isinstance(t, MemRefType):
             if any(d < 0 for d in t.get_shape()):
-                return None
-        elif isinstance(t, IndexType | IntegerType) and a.name_hint:
-            out[a.name_hint] = 1  # small: such parameters are offsets and trip counts
-        elif is_float(t) and a.name_hint:
-            out[a.name_hint] = 1.5
-        else:
-            return None
-    return out
+                return False
+        elif not (isinstance(t, IndexType | IntegerType) or is_float(t)):
+            return False
+    return True
 
 
 def check_file(path: Path) -> tuple[Counter[str], list[str]]:
@@ -141,8 +137,7 @@ def check_file(path: Path) -> tuple[Counter[str], list[str]]:
             for f in kernel_functions(module):
                 name = f.sym_name.data  # type: ignore[attr-defined]
                 where = f"{run.source.name}#{i} @{name} [{run.pipeline}]"
-                scalars = scalar_values(f)
-                if scalars is None:
+                if not takes_only_scalars_and_memrefs(f):
                     counts["vector or descriptor arguments"] += 1
                     continue
                 wg = isolate(module, name)
@@ -162,7 +157,7 @@ def check_file(path: Path) -> tuple[Counter[str], list[str]]:
                 if run.reorder and grid is None and known_grid(f) is None:
                     grid = REORDER_GRID
                 try:
-                    r = check(wg, against=sg, func=name, grid=grid, subgroups=n_sg, scalars=scalars, seed=2)
+                    r = check(wg, against=sg, func=name, grid=grid, subgroups=n_sg, seed=2)
                 except UnsupportedOpError:
                     counts["unsupported by the interpreter (raw pointers, ...)"] += 1
                     continue
@@ -172,6 +167,11 @@ def check_file(path: Path) -> tuple[Counter[str], list[str]]:
                 elif r.written == 0:
                     counts["checked, wrote nothing"] += 1
                     assert "NOTHING COMPARED" in r.report and not r.ok
+                elif any("does not read gpu.subgroup_id" in n for n in r.notes):
+                    # an sg_id_range whose condition is uniform: every subgroup runs the region
+                    # (the pass test shows only the rewriting); the check must catch it
+                    assert not r.ok, r.report
+                    counts["sg_id_range with a uniform condition, caught"] += 1
                 elif r.ok:
                     counts["checked, wrote and agreed"] += 1
                 else:

@@ -74,7 +74,7 @@ def test_a_missing_barrier_is_hidden_in_order_and_caught_reversed() -> None:
     assert check(WG, against=racy, subgroups=4, schedules=1).ok  # the lucky order
     r = check(WG, against=racy, subgroups=4)
     assert not r.ok and r.comparison.counts.get("value", 0) >= 1
-    assert "MISMATCH with the subgroups in reversed order between barriers" in r.report
+    assert "MISMATCH with the subgroups run in reversed order between barriers" in r.report
     fixed = check(WG, against=SG.replace("BARRIER", "gpu.barrier"), subgroups=4, schedules=5)
     assert fixed.ok and "agree under 5 schedule(s)" in fixed.report
 
@@ -163,3 +163,59 @@ def test_unbalanced_named_barrier_is_a_deadlock_with_its_location(schedule: Sche
     assert msg.startswith("<string>:14:7: error: deadlock in workgroup (0, 0, 0)"), msg
     assert "subgroups 0-2 wait at 'xegpu.nbarrier_wait' at <string>:14:7 on named barrier 1, 3 of its 4 participants arrived" in msg
     assert "subgroups 3 returned" in msg
+
+
+TWO_KERNELS = """
+gpu.module @m {
+  gpu.func @first(%o: memref<4xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c7 = arith.constant 7 : i32
+    memref.store %c7, %o[%c0] : memref<4xi32>
+    gpu.return
+  }
+  gpu.func @second(%o: memref<4xi32>, %a: memref<4xi32>, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %x = memref.load %a[%i] : memref<4xi32>
+      %y = arith.shli %x, %x : i32
+      %q = arith.divsi %y, %x : i32
+      memref.store %q, %o[%i] : memref<4xi32>
+    }
+    gpu.return
+  }
+}
+"""
+
+
+def test_every_kernel_is_checked_and_func_narrows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    k = tmp_path / "two.mlir"
+    k.write_text(TWO_KERNELS)
+    assert cli([str(k), "--against", str(k), "--subgroups", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("@first: grid") == 1 and out.count("@second: grid") == 1
+    assert cli([str(k), "--against", str(k), "--subgroups", "1", "--func", "second", "--samples", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "@first" not in out and "sample 0: %n=1" in out and "sample 1: %n=2" in out
+
+
+def test_shift_amounts_and_divisors_drawn_from_memory_are_redrawn_until_defined() -> None:
+    # [-8, 8] contents make the shift and the division undefined; the redraw takes [1, 7]
+    r = check(TWO_KERNELS, against=TWO_KERNELS, func="second", subgroups=1, scalars={"n": 4}, seed=0)
+    assert r.ok and r.written == 4, r.report
+    a = r.wg.buffers[1].data
+    assert a.min() >= 1 and a.max() <= 7
+
+
+def test_a_sample_out_of_bounds_for_its_drawn_offset_is_redrawn_then_skipped() -> None:
+    # %n is a trip count over a 4-element buffer: samples drawing n > 4 are redrawn with n = 1 (after a redraw of the memory)
+    r = check(TWO_KERNELS, against=TWO_KERNELS, func="second", subgroups=1, samples=4, seed=3)
+    assert r.ok, r.report
+    lines = [n for n in r.notes if n.startswith("  sample")]
+    assert len(lines) == 4 and all("agree" in ln for ln in lines)
+    # a program that fails whatever is drawn: every sample is skipped, the failure is the error
+    bad = TWO_KERNELS.replace(
+        "    scf.for %i", "    %c9 = arith.constant 9 : index\n    %z = memref.load %a[%c9] : memref<4xi32>\n    scf.for %i"
+    )
+    with pytest.raises(Exception, match=r"out of bounds"):
+        check(bad, against=bad, func="second", subgroups=1, samples=2)
