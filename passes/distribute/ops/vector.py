@@ -32,6 +32,7 @@ from wgdist.dialects.vector import (
 )
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
+from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import (
     Dist,
     check_same_subgroups,
@@ -40,6 +41,7 @@ from wgdist.passes.distribute.dist import (
     uniform_map,
 )
 from wgdist.passes.distribute.emit import element_type, emit_like, per_tile, sg_attrs
+from wgdist.passes.distribute.ops import linear_slm
 from wgdist.passes.distribute.regather import Run, element_ids, emit_regather, reshape_map, run_plan
 from wgdist.passes.distribute.sg_ids import Index, SgIds
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan, TilesPlan
@@ -190,6 +192,8 @@ class ShapeCastPlan(OpPlan):
 
     tiles: tuple[int, ...] = ()
     runs: list[list[Run]] | None = None
+    slm: bool = False
+    """Neither: the data moves between subgroups, through SLM (:mod:`.linear_slm`)."""
 
 
 class ShapeCast:
@@ -208,12 +212,21 @@ class ShapeCast:
         except OpError:
             runs = run_plan(ds, d, ids, ids.reshape(d.shape))
             if runs is None:
-                raise
+                linear_slm.check(op, plan, prod(ds.shape), element_type(op.source), [ds], "the shape_cast between subgroups")
+                return ShapeCastPlan((d,), slm=True)
             return ShapeCastPlan((d,), runs=runs)
         return ShapeCastPlan((d,), tuple(m))
 
     def rewrite(self, op: ShapeCastOp, env: Env, planned: ShapeCastPlan) -> None:
         d, ds = env.dist[op.result], env.dist[op.source]
+        if planned.slm:
+            elt = element_type(op.source)
+            md = linear_slm.alloc(env, op, prod(ds.shape), elt)
+            linear_slm.store(env, md, ds, env.vmap[op.source], ds.shape, elt)
+            slm.barrier(env)
+            env.vmap[op.result] = linear_slm.load(env, md, d, d.shape, elt)
+            linear_slm.finish(env, op)
+            return
         if planned.runs is not None:
             tiles = env.vmap[op.source]
             env.vmap[op.result] = emit_regather(env, op, planned.runs, ds, d, tiles, element_type(op.result))
@@ -243,6 +256,8 @@ class WindowPlan(OpPlan):
     windows: tuple[Window, ...] = ()
     dest: tuple[int, ...] = ()
     parts: tuple[tuple[Window, ...], ...] = ()
+    slm: bool = False
+    """None of those: the data moves between subgroups, through SLM (:mod:`.linear_slm`)."""
 
 
 def _unit_strides(op: ExtractStridedSliceOp | InsertStridedSliceOp) -> list[int]:
@@ -280,14 +295,24 @@ class ExtractStridedSlice:
         out: list[Window] = []
         for k in range(d.ntiles):
             found = next(((j, w) for j in range(ds.ntiles) if (w := _window(d, k, ds, j, full)) is not None), None)
-            if found is None:
-                raise OpError(op, f"result tile #{k} ({layout_text(d.layout)}) is not inside one source tile ({layout_text(ds.layout)}) of the same subgroup for every subgroup")
+            if found is None:  # some subgroup needs data another one holds
+                linear_slm.check(op, plan, prod(ds.shape), element_type(op.source), [ds], "the extract_strided_slice between subgroups")
+                return WindowPlan((d,), slm=True)
             out.append(found)
         return WindowPlan((d,), windows=tuple(out))
 
     def rewrite(self, op: ExtractStridedSliceOp, env: Env, planned: WindowPlan) -> None:
         d, ds = env.dist[op.result], env.dist[op.source]
         tiles = env.vmap[op.source]
+        if planned.slm:
+            elt = element_type(op.source)
+            md = linear_slm.alloc(env, op, prod(ds.shape), elt)
+            linear_slm.store(env, md, ds, tiles, ds.shape, elt)
+            slm.barrier(env)
+            offs = [a.value.data for a in op.offsets.data]
+            env.vmap[op.result] = linear_slm.load(env, md, d, ds.shape, elt, offs)
+            linear_slm.finish(env, op)
+            return
         out = []
         for j, local in planned.windows:
             src = tiles[j]
@@ -309,12 +334,19 @@ class InsertStridedSlice:
     def check(self, op: InsertStridedSliceOp, plan: Plan) -> WindowPlan:
         dd = plan.operand(op, 1, "the destination")
         d = result_dist(op) or dd
-        if not dd.same_distribution(d):
-            raise OpError(op, f"the destination is distributed with {layout_text(dd.layout)} but the result with {layout_text(d.layout)}")
         dv = plan.operand(op, 0, "the inserted value")
         offs = _unit_strides(op)
         if len(dv.shape) != len(d.shape):
             raise OpError(op, f"inserting a rank-{len(dv.shape)} value into a rank-{len(d.shape)} vector is not distributed (equal ranks only)")
+        try:
+            return self._local(op, d, dd, dv, offs)
+        except OpError:  # some subgroup needs data another one holds
+            linear_slm.check(op, plan, prod(d.shape), element_type(op.dest), [dd, dv], "the insert_strided_slice between subgroups")
+            return WindowPlan((d,), slm=True)
+
+    def _local(self, op: InsertStridedSliceOp, d: Dist, dd: Dist, dv: Dist, offs: list[int]) -> WindowPlan:
+        if not dd.same_distribution(d):
+            raise OpError(op, f"the destination is distributed with {layout_text(dd.layout)} but the result with {layout_text(d.layout)}")
         if dv.num_subgroups != d.num_subgroups:
             raise OpError(op, f"the value has {dv.num_subgroups} subgroups ({layout_text(dv.layout)}) and the result {d.num_subgroups}")
         r = len(d.shape)
@@ -339,6 +371,16 @@ class InsertStridedSlice:
     def rewrite(self, op: InsertStridedSliceOp, env: Env, planned: WindowPlan) -> None:
         d, dv = env.dist[op.result], env.dist[op.value_to_store]
         dst, val = env.vmap[op.dest], env.vmap[op.value_to_store]
+        if planned.slm:
+            dd, elt = env.dist[op.dest], element_type(op.dest)
+            md = linear_slm.alloc(env, op, prod(d.shape), elt)
+            linear_slm.store(env, md, dd, dst, d.shape, elt)
+            slm.barrier(env)
+            linear_slm.store(env, md, dv, val, d.shape, elt, [a.value.data for a in op.offsets.data])
+            slm.barrier(env)
+            env.vmap[op.result] = linear_slm.load(env, md, d, d.shape, elt)
+            linear_slm.finish(env, op)
+            return
         out: list[SSAValue] = []
         for k, parts in enumerate(planned.parts):
             acc = dst[planned.dest[k]]
