@@ -24,9 +24,10 @@ the interpreter and every upstream kernel assume); global memory and SLM never a
 cannot decide, the analysis is conservative (a barrier): a buffer of unknown origin (a computed
 pointer, a view of a buffer such as ``memref.subview``), offsets whose difference is not a
 constant (different dynamic values, or values that change between loop iterations), accesses
-through different ``mem_desc`` values, and gather/scatter accesses unless both use the same
+through different ``mem_desc`` values, gather/scatter accesses unless both use the same
 offset vector and the same split (then lane ``i`` of each subgroup touches the same address
-in both).
+in both), and memory ops the pass does not distribute (``memref.load``/``store``, the vector
+loads and stores: every subgroup runs them, over a region the analysis does not model).
 
 ``gpu.barrier`` is enough for global memory too: LLVM 22 lowers it (``convert-gpu-to-llvm-spv``)
 to ``barrier(3)``, the OpenCL barrier with both the local and the global memory fence.
@@ -42,7 +43,9 @@ from typing import Any
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import IntegerAttr, MemRefType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+from xdsl.traits import MemoryEffectKind, get_effects
 
+from wgdist.dialects import vector
 from wgdist.dialects.gpu import BarrierOp
 from wgdist.dialects.xegpu import (
     CreateMemDescOp,
@@ -124,7 +127,8 @@ class Access:
     root: Any
     frame: Any
     origin: tuple[Lin | None, ...]
-    dist: Dist
+    dist: Dist | None
+    """None: an op the pass does not distribute, run alike by every subgroup."""
     base: int = 0
     carried: bool = False
 
@@ -282,6 +286,27 @@ def _matrix(op: LoadMatrixOp | StoreMatrixOp, plan: Plan) -> Access:
     return Access(op, isinstance(op, StoreMatrixOp), "slm", root(op.mem_desc), op.mem_desc, origin, d)
 
 
+_UNDISTRIBUTED_READS = (vector.LoadOp, vector.MaskedLoadOp, vector.TransferReadOp)
+_UNDISTRIBUTED_WRITES = (vector.StoreOp, vector.MaskedStoreOp, vector.TransferWriteOp)
+
+
+def undistributed_access(op: Operation) -> Access | None:
+    """An op the pass leaves alone (every subgroup runs it) that reads or writes a memref:
+    the memref ops by their declared effects, the vector memory ops by class. Its region is
+    unknown, so any write-involving pair with it on the same buffer gets a barrier."""
+    mems = [o for o in op.operands if isinstance(o.type, MemRefType)]
+    if len(mems) != 1:
+        return None
+    if isinstance(op, _UNDISTRIBUTED_READS + _UNDISTRIBUTED_WRITES):
+        write = isinstance(op, _UNDISTRIBUTED_WRITES)
+    else:
+        kinds = {e.kind for e in get_effects(op) or ()}
+        if not kinds & {MemoryEffectKind.READ, MemoryEffectKind.WRITE}:
+            return None
+        write = MemoryEffectKind.WRITE in kinds
+    return Access(op, write, _space_of_memref(mems[0].type), root(mems[0]), None, (), None)
+
+
 ACCESSES: dict[type[Operation], Callable[[Any, Plan], Access]] = {
     LoadNdOp: _nd,
     StoreNdOp: _nd,
@@ -296,6 +321,7 @@ ACCESSES: dict[type[Operation], Callable[[Any, Plan], Access]] = {
 # ---- the conflict test ----------------------------------------------------------------------------
 def _accessors(a: Access) -> list[int]:
     d = a.dist
+    assert d is not None
     ids = range(d.num_subgroups)
     if a.write and d.layout.root.sg_layout is not None:
         ids = [s for s in ids if is_writer(d.shape, d.layout, s)]  # one replica of shared data stores
@@ -306,6 +332,7 @@ def _intervals(a: Access, consts: Sequence[int]) -> dict[int, list[set[tuple[int
     """Per accessing subgroup (absolute id), per frame dim, the index intervals it covers (a
     subgroup's tiles are the product of their per-dim starts)."""
     d = a.dist
+    assert d is not None
     ts = d.tile_shape
     lead = len(consts) - len(d.shape)
     out: dict[int, list[set[tuple[int, int]]]] = {}
@@ -351,6 +378,10 @@ def conflict(a: Access, b: Access) -> str | None:
         return None
     if a.root is None or b.root is None:
         return "the buffer's origin is unknown, so it may alias (conservative)"
+    if a.dist is None and b.dist is None and a.write and not b.write:
+        return None  # every subgroup stored the same values and reads its own store back
+    if a.dist is None or b.dist is None:
+        return "an op the pass does not distribute runs in every subgroup and touches the same buffer (conservative)"
     if a.frame is None or b.frame is None or a.frame != b.frame or len(a.origin) != len(b.origin):
         return "the two accesses address the buffer through views that cannot be compared (conservative)"
     ca, cb = [], []
@@ -360,6 +391,7 @@ def conflict(a: Access, b: Access) -> str | None:
         ca.append(x.const)
         cb.append(y.const)
     ia, ib = _intervals(a, ca), _intervals(b, cb)
+    ia_layout, ib_layout = a.dist.layout, b.dist.layout
     rank = len(ca)
     cells, ma, mb = [], [], []
     for dim in range(rank):
@@ -380,8 +412,8 @@ def conflict(a: Access, b: Access) -> str | None:
                 elem = [cells[dim][k][0] for dim, k in enumerate(idx)]
                 return (
                     f"element {elem} is {'written' if a.write else 'read'} by subgroup(s) {_ids(in_a)} "
-                    f"({layout_text(a.dist.layout)}) and {'written' if b.write else 'read'} by "
-                    f"subgroup(s) {_ids(in_b)} ({layout_text(b.dist.layout)})"
+                    f"({layout_text(ia_layout)}) and {'written' if b.write else 'read'} by "
+                    f"subgroup(s) {_ids(in_b)} ({layout_text(ib_layout)})"
                 )
     return None
 
@@ -428,7 +460,7 @@ class _Walk:
 
     def access(self, op: Operation) -> Access | None:
         if op not in self.plan.planned:
-            return None
+            return None if op.regions else undistributed_access(op)
         f = ACCESSES.get(type(op))
         if f is None:
             return None

@@ -216,3 +216,33 @@ func.func @k(%m: memref<32x32xf32>, %o: memref<32x32xf32>) {{
         assert body.splitlines()[1].strip() == "gpu.barrier"
         assert any("across loop iterations" in n for n in notes)
     assert wgdist.check(text, PIPE).ok
+
+
+UNDISTRIBUTED = """
+#a = #xegpu.layout<sg_layout = [4, 2], sg_data = [16, 32]>
+func.func @k(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %t = xegpu.create_nd_tdesc %m : memref<64x64xf32> -> !xegpu.tensor_desc<64x64xf32, #a>
+  %v = xegpu.load_nd %t[0, 0] <{layout = #a}> : !xegpu.tensor_desc<64x64xf32, #a> -> vector<64x64xf32>
+  %q = xegpu.create_nd_tdesc %o : memref<64x64xf32> -> !xegpu.tensor_desc<64x64xf32, #a>
+  xegpu.store_nd %v, %q[0, 0] <{layout = #a}> : vector<64x64xf32>, !xegpu.tensor_desc<64x64xf32, #a>
+  %f = arith.constant 7.0 : f32
+  memref.store %f, %m[%c5, %c0] : memref<64x64xf32>
+  %g = memref.load %o[%c5, %c0] : memref<64x64xf32>
+  return
+}"""
+
+
+def test_undistributed_memory_ops_are_conservative() -> None:
+    """memref.store after a distributed load of the same buffer (every subgroup runs it): a
+    barrier before it (which also orders the memref.load of %o after the distributed store).
+    Storing to %o instead: write-after-write. Ops on a buffer no distributed op touches: none."""
+    count, notes = _barriers(UNDISTRIBUTED)
+    assert count == 1
+    assert "write-after-read" in notes[0] and "does not distribute" in notes[0]
+    count, notes = _barriers(UNDISTRIBUTED.replace("memref.load %o", "memref.load %m").replace("memref.store %f, %m", "memref.store %f, %o"))
+    assert count == 1 and "write-after-write" in notes[0]
+    alone = UNDISTRIBUTED.replace("%o: memref<64x64xf32>)", "%o: memref<64x64xf32>, %s: memref<64x64xf32>)")
+    count, _ = _barriers(alone.replace("memref.store %f, %m", "memref.store %f, %s").replace("memref.load %o", "memref.load %s"))
+    assert count == 0
