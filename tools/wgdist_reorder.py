@@ -160,7 +160,9 @@ def svg(table: list[list[int]], num_xcds: int, title: str, footer: list[str]) ->
     nx, ny = len(table), len(table[0])
     cell, left, top = 34, 40, 56
     legend_rows = (num_xcds + 7) // 8
-    w = max(left + ny * cell + 20, 520)
+    # sized to its text as well as its grid: a monospace character is about 0.61 em wide
+    text_w = max([len(title) * 0.61 * 13] + [len(line) * 0.61 * 12 for line in footer])
+    w = round(max(left + ny * cell + 20, 8 + 64 * min(num_xcds, 8) + 8, 8 + text_w + 16, 520))
     h = top + nx * cell + 30 + 18 * legend_rows + 16 * len(footer) + 10
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
