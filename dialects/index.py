@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import BoolAttr, IndexType, IntegerAttr, IntegerType
 from xdsl.ir import Dialect, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
+    base,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -120,8 +121,8 @@ class BoolConstantOp(IRDLOperation):
 class _CastOp(IRDLOperation):
     """``%r = index.casts %x : i32 to index``: one side ``index``, the other an integer type."""
 
-    input = operand_def(IndexType | IntegerType)
-    output = result_def(IndexType | IntegerType)
+    input = operand_def(base(IndexType) | base(IntegerType))
+    output = result_def(base(IndexType) | base(IntegerType))
 
     traits = traits_def(Pure())
 
