@@ -200,6 +200,8 @@ def root(v: SSAValue, seen: frozenset[SSAValue] = frozenset()) -> Any:
         a, b = root(pair[0], seen | {v}), root(pair[1], seen | {v})
         return a if b in (a, "self") else None
     op = v.owner
+    if not isinstance(op, Operation):
+        return None
     if isinstance(op, memref.AllocOp | memref.AllocaOp):
         return op
     if isinstance(op, CreateNdTdescOp | CreateMemDescOp):
@@ -226,6 +228,8 @@ def _right_aligned(base: list[Lin | None], offs: Sequence[int | SSAValue]) -> li
 def _nd_frame(desc: SSAValue) -> tuple[Any, list[Lin | None]]:
     """The coordinate space of a block descriptor and its origin there."""
     op = desc.owner
+    frame: Any
+    origin: list[Lin | None]
     if isinstance(op, UpdateNdOffsetOp):
         frame, origin = _nd_frame(op.TensorDesc)
         return frame, _right_aligned(origin, op.mixed_offsets())
@@ -233,14 +237,14 @@ def _nd_frame(desc: SSAValue) -> tuple[Any, list[Lin | None]]:
         src = op.source
         if isinstance(src.type, MemRefType):
             is_view = not isinstance(src, BlockArgument) and not isinstance(src.owner, memref.AllocOp | memref.AllocaOp)
-            frame: Any = None if is_view else src
+            frame = None if is_view else src
             rank = src.type.get_num_dims()
         else:
             sizes = tuple(lin(s) for s in op.mixed_sizes()) if op.const_shape is not None else ()
             strides = tuple(lin(s) for s in op.mixed_strides()) if op.const_strides is not None else ()
             frame = (src, sizes, strides)
             rank = len(sizes) or len(op.tdesc_type.get_shape())
-        origin: list[Lin | None] = [Lin(0)] * rank
+        origin = [Lin(0)] * rank
         if op.const_offsets is not None:
             origin = _right_aligned(origin, op.mixed_offsets())
         return frame, origin
@@ -322,10 +326,10 @@ ACCESSES: dict[type[Operation], Callable[[Any, Plan], Access]] = {
 def _accessors(a: Access) -> list[int]:
     d = a.dist
     assert d is not None
-    ids = range(d.num_subgroups)
+    ids = list(range(d.num_subgroups))
     if a.write and d.layout.root.sg_layout is not None:
         ids = [s for s in ids if is_writer(d.shape, d.layout, s)]  # one replica of shared data stores
-    return list(ids)
+    return ids
 
 
 def _intervals(a: Access, consts: Sequence[int]) -> dict[int, list[set[tuple[int, int]]]]:
