@@ -120,8 +120,13 @@ class _LayoutFields(_DistributeLayout):
         _print_fields(printer, [(f, getattr(self, f)) for f, _ in self.FIELDS])
 
     def to_model(self) -> Layout:
-        """The :class:`wgdist.layout.Layout` this attribute denotes."""
-        return Layout(**{m: _values(getattr(self, f)) for f, m in self.FIELDS})
+        """The :class:`wgdist.layout.Layout` this attribute denotes (built once per attribute:
+        both are immutable)."""
+        model = self.__dict__.get("_model")
+        if model is None:
+            model = Layout(**{m: _values(getattr(self, f)) for f, m in self.FIELDS})
+            object.__setattr__(self, "_model", model)
+        return model
 
     def verify(self) -> None:
         for f, _ in self.FIELDS:

@@ -12,11 +12,19 @@
   not in the input: one ``internal error`` line and status 2; ``WGDIST_TRACEBACK=1`` shows the
   traceback instead.
 * Output closed early (``| head``): status 1, no message.
+
+:func:`run_tool` also tunes CPython's cyclic garbage collector for a compiler's heap, which mostly
+grows while a tool runs (parsed IR, then the pass's output): while ``body`` runs, a young
+collection runs after 50,000 net allocations instead of 700, so the collector does not walk the
+growing IR over and over (issue 14 measured 10% of parsing and 22% of distribution at 12k ops
+with the defaults). Cycles are still collected, so memory stays bounded; the previous
+thresholds are restored when ``body`` returns (in-process callers, tests).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -50,6 +58,9 @@ def run_tool(
     ``user_errors`` are the tool's own exception classes for user errors (printed as
     ``name: error: message``); ``memory_hint`` follows the out-of-memory message.
     """
+    thresholds = gc.get_threshold()
+    if thresholds[0]:  # 0: collection disabled by the caller, left so
+        gc.set_threshold(max(thresholds[0], GC_YOUNG_THRESHOLD), *thresholds[1:])
     try:
         return body() or 0
     except ParseError as e:
@@ -86,7 +97,12 @@ def run_tool(
             "(a bug in wgdist; set WGDIST_TRACEBACK=1 to see where)"
         )
         return INTERNAL_ERROR
+    finally:
+        gc.set_threshold(*thresholds)
     return USER_ERROR
+
+
+GC_YOUNG_THRESHOLD = 50_000
 
 
 def _error(message: str) -> None:

@@ -18,12 +18,29 @@
 * A hexadecimal literal inside ``dense<...>`` of a float element type is the element's bit
   pattern, as in MLIR (``dense<0xFF800000> : vector<4xf32>`` is -inf). xDSL 0.74 reads it as an
   integer and converts the number, silently producing 4.28e9.
+
+Costs, linear in the input (issue 14):
+
+* An op's ``file:line:col`` comes from a table of line starts (a binary search), not from xDSL's
+  ``Span.get_location()``, which counts the newlines from the start of the file for every op.
+* A type or attribute spelled with brackets (``vector<256x128xf32>``, ``#xegpu.layout<...>``,
+  ``!xegpu.tensor_desc<...>``) is parsed once per distinct spelling: the parser remembers the
+  exact text it consumed and the (immutable) attribute it built, and on meeting the same text
+  again returns that attribute and skips the text (:class:`_Spellings`). The meaning of such a
+  text depends on nothing else the parser holds (aliases cannot be redefined and must precede
+  their uses; no SSA value appears in a type), so the result is the one a new parse would give.
+* Entering a region does not copy the visible SSA names (xDSL's ``parse_optional_region`` copies
+  ``ssa_values`` and restores the copy at the region's end, O(visible names) per region): the
+  names live in a :class:`_ScopedNames` whose ``copy()`` is a mark in an undo log, and
+  restoring the mark deletes the names the region defined. Upstream, xDSL could do the same
+  with a scope stack (push a mark at ``{``, pop names at ``}``) or a ``ChainMap`` per region.
 """
 
 from __future__ import annotations
 
 import re
 import struct
+from bisect import bisect_right
 from typing import Any
 
 from xdsl.context import Context
@@ -40,7 +57,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Block, BlockArgument, Operation, OpResult
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -123,24 +140,118 @@ class _Lexer(MLIRLexer):
         return super()._lex_string_literal(start_pos)
 
 
+class _ScopeMark:
+    """What :meth:`_ScopedNames.copy` returns: the length of the undo log at a region's entry."""
+
+    __slots__ = ("length",)
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+
+
+class _ScopedNames(dict[str, tuple[SSAValue, ...]]):
+    """The SSA names in scope, with an undo log of the names added, in order.
+
+    xDSL's region parsing saves ``ssa_values.copy()`` and assigns it back at the region's end;
+    here ``copy()`` is a :class:`_ScopeMark` and assigning the mark back (see
+    :attr:`LocatingParser.ssa_values`) removes the names defined since. A name is never
+    redefined while in scope (xDSL rejects it), so removing it restores the outer scope.
+    """
+
+    def __init__(self, names: dict[str, tuple[SSAValue, ...]]) -> None:
+        super().__init__(names)
+        self.added: list[str] = list(names)
+
+    def __setitem__(self, name: str, values: tuple[SSAValue, ...]) -> None:
+        if name not in self:
+            self.added.append(name)
+        super().__setitem__(name, values)
+
+    def copy(self) -> Any:  # a mark, assigned back by the region parser
+        return _ScopeMark(len(self.added))
+
+    def restore(self, mark: _ScopeMark) -> None:
+        for name in self.added[mark.length :]:
+            super().__delitem__(name)
+        del self.added[mark.length :]
+
+
+# First tokens of the constructs :class:`_Spellings` keeps: dialect attributes (``#d.name<...>``),
+# dialect types (``!d.name<...>``) and builtin types (``vector<...>``, ``memref<...>``). Their
+# parsers stop at the closing ``>`` without looking at what follows; builtin attributes are left
+# out (``dense<...>`` reads an optional ``: type`` after its ``>``).
+_SPELLED_HEADS = {
+    False: (MLIRTokenKind.HASH_IDENT,),
+    True: (MLIRTokenKind.EXCLAMATION_IDENT, MLIRTokenKind.BARE_IDENT),
+}
+
+
+class _Spellings:
+    """Attributes and types already built, by the exact text they were parsed from.
+
+    Only texts that end with ``>`` and span more than their first token are kept (a closing
+    bracket ends a token whatever follows, and the parsers of :data:`_SPELLED_HEADS` stop there,
+    so the same characters at another position are the same construct); a text holding a
+    comment is not kept. Keyed by the first token's text, at most :attr:`LIMIT` spellings each
+    (the most recent ones).
+    """
+
+    LIMIT = 16
+
+    def __init__(self) -> None:
+        self.by_head: dict[tuple[bool, str], list[tuple[str, Attribute]]] = {}
+
+    def find(self, content: str, pos: int, key: tuple[bool, str]) -> tuple[str, Attribute] | None:
+        for entry in self.by_head.get(key, ()):
+            if content.startswith(entry[0], pos):
+                return entry
+        return None
+
+    def add(self, key: tuple[bool, str], text: str, attr: Attribute) -> None:
+        if not text.endswith(">") or "//" in text:
+            return
+        entries = self.by_head.setdefault(key, [])
+        entries.insert(0, (text, attr))
+        del entries[self.LIMIT :]
+
+
 class LocatingParser(Parser):
     """A Parser that records where each op starts (line offsets of split files included)."""
 
     line_offset: int = 0
 
     def __init__(self, ctx: Any, input: str | bytes, name: str = "<unknown>") -> None:
+        self._names = _ScopedNames({})
         super().__init__(ctx, "", name)
         text = input.decode("utf-8") if isinstance(input, bytes) else input
         self._parser_state = ParserState(_Lexer(Input(text, name)))
         self._pending_locs: dict[str, Span] = {}  # forward location alias -> first use
         self._first_uses: dict[str, Span] = {}  # SSA name -> first use before its definition
         self._op_starts: dict[int, Span] = {}  # id(op) -> where the op was written
+        self._line_starts: list[int] | None = None  # offsets where lines start, built on first use
+        self._file_attr = StringAttr(name)
+        self._spellings = _Spellings()
+
+    @property  # type: ignore[override]
+    def ssa_values(self) -> dict[str, tuple[SSAValue, ...]]:
+        return self._names
+
+    @ssa_values.setter
+    def ssa_values(self, value: Any) -> None:
+        if isinstance(value, _ScopeMark):  # the end of a region: back to the scope at its entry
+            self._names.restore(value)
+        else:
+            self._names = _ScopedNames(value)
 
     def _text_location(self, span: Span) -> FileLineColLoc:
-        loc = span.get_location()
-        return FileLineColLoc(
-            StringAttr(loc.file), IntAttr(loc.line + self.line_offset), IntAttr(loc.col)
-        )
+        """``file:line:col`` of ``span``'s start, as ``Span.get_location`` counts them."""
+        starts = self._line_starts
+        if starts is None:
+            content = self.lexer.input.content
+            starts = self._line_starts = [0] + [m.end() for m in re.finditer("\n", content)]
+        line = bisect_right(starts, span.start)
+        col = span.start - starts[line - 1] + 1
+        return FileLineColLoc(self._file_attr, IntAttr(line + self.line_offset), IntAttr(col))
 
     def parse_optional_operation(self) -> Operation | None:
         start = self._current_token.span
@@ -271,18 +382,31 @@ class LocatingParser(Parser):
                             arg.location = resolved(arg.location, UnknownLoc())
 
     def parse_optional_attribute(self) -> Any:
-        start = self.pos
-        try:
-            return super().parse_optional_attribute()
-        except _BUILD_ERRORS as e:  # raised while building a builtin attribute
-            self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
+        return self._parse_spelled(False)
 
     def parse_optional_type(self) -> Any:
-        start = self.pos
+        return self._parse_spelled(True)
+
+    def _parse_spelled(self, is_type: bool) -> Any:
+        """An attribute (or type) at the current token: the one built before from the same text
+        (see :class:`_Spellings`), else parsed; an attribute that fails to build is a located
+        error."""
+        token = self._current_token
+        start = token.span.start
+        content = self.lexer.input.content
+        key = (is_type, token.text)
+        known = self._spellings.find(content, start, key) if token.kind in _SPELLED_HEADS[is_type] else None
+        if known is not None:
+            self.lexer.pos = start + len(known[0])
+            self._parser_state.current_token = self.lexer.lex()
+            return known[1]
         try:
-            return super().parse_optional_type()
-        except _BUILD_ERRORS as e:
+            attr = super().parse_optional_type() if is_type else super().parse_optional_attribute()
+        except _BUILD_ERRORS as e:  # raised while building a builtin attribute
             self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
+        if attr is not None and self.pos > token.span.end and token.kind in _SPELLED_HEADS[is_type]:
+            self._spellings.add(key, content[start : self.pos].rstrip(), attr)
+        return attr
 
     def parse_optional_builtin_int_or_float_attr(self) -> Any:
         """MLIR's rules for ``0x...`` float literals: a bit pattern that fits, and no minus sign."""
