@@ -35,7 +35,7 @@ from wgdist.dialects.xegpu.ops_common import (
     shape_str,
     sorted_props,
 )
-from wgdist.dialects.xegpu.ops_verify import check_layout_for
+from wgdist.dialects.xegpu.ops_verify import check_anchor_layout, check_layout_for
 from wgdist.layout import Layout
 
 _DPAS_PROPS = ("layout_a", "layout_b", "layout_cd")
@@ -181,7 +181,7 @@ class DpasOp(IRDLOperation):
         for name, attr, shape in anchors:
             if attr is None or shape is None:
                 continue
-            check_layout_for(name, attr, shape)
+            check_anchor_layout(name, attr, shape)
             model = attr.to_model()
             if isinstance(model, Layout):
                 models[name] = (model, shape)

@@ -50,7 +50,7 @@ from wgdist.dialects.xegpu.ops_common import (
     print_props_and_attrs,
     sorted_props,
 )
-from wgdist.dialects.xegpu.ops_verify import check_layout_for
+from wgdist.dialects.xegpu.ops_verify import check_anchor_layout
 from wgdist.dialects.xegpu.types import MemDescType
 
 _DataConstr = base(VectorType) | base(IntegerType) | AnyFloatConstr
@@ -158,7 +158,7 @@ class _MatrixAccess(OffsetAccessOp):
             )
         layout = self.properties.get("layout")
         if layout is not None:
-            check_layout_for("layout", layout, shape)
+            check_anchor_layout("layout", layout, shape)
 
 
 def _matrix_props(

@@ -49,9 +49,9 @@ from wgdist.dialects.xegpu.ops_common import (
     sorted_props,
 )
 from wgdist.dialects.xegpu.ops_verify import (
+    check_anchor_layout,
     check_cache_hints,
     check_gather_scatter,
-    check_layout_for,
     check_memory_space,
     check_scatter_source,
     check_scattered,
@@ -263,7 +263,7 @@ class _ScatterAccess(IRDLOperation):
                 list(tdesc.get_shape()) if tdesc is not None else (shape_of(offs.type) if offs else [])
             )  # fmt: skip
             if shape:
-                check_layout_for("layout", layout, shape)
+                check_anchor_layout("layout", layout, shape)
 
 
 @irdl_op_definition
@@ -498,4 +498,4 @@ class AtomicRMWOp(IRDLOperation):
             )
         check_gather_scatter("Value", self.value.type, self.mask.type, t, None, t.chunk_size)
         if self.layout is not None:
-            check_layout_for("layout", self.layout, shape_of(self.value.type))
+            check_anchor_layout("layout", self.layout, shape_of(self.value.type))

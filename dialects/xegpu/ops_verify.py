@@ -153,6 +153,16 @@ def _is_none(a: Attribute) -> bool:
     return not isinstance(a, DISTRIBUTE_LAYOUT_TYPES)
 
 
+def check_anchor_layout(what: str, layout: Attribute, shape: Sequence[int]) -> None:
+    """An op's anchor layout (``layout``, ``layout_a``, ...): a workgroup layout (one with
+    ``sg_layout``) must fit and distribute ``shape`` (:func:`check_layout_for`). A subgroup-level
+    layout (only ``inst_data``/``lane_*``) is accepted as LLVM 22 accepts it, unchecked: mlir-opt
+    22 emits such anchors (e.g. ``inst_data = [8, 16]`` on a ``1x32`` load) and reads them back."""
+    assert isinstance(layout, DISTRIBUTE_LAYOUT_TYPES)
+    if layout.to_model().is_wg:
+        check_layout_for(what, layout, shape)
+
+
 def check_layout_for(what: str, layout: Attribute, shape: Sequence[int]) -> None:
     """``layout`` (a layout attribute) must have ``shape``'s rank and distribute it; a layout
     that shares data is valid on every op, stores included (layouts-spec 1.3 rule 5: sharing
@@ -185,7 +195,7 @@ def check_value_layout(
         if isinstance(layout, DISTRIBUTE_LAYOUT_TYPES) and len(vshape) == layout.to_model().rank:
             shape = vshape
     if layout is not None:
-        check_layout_for("layout", layout, shape)
+        check_anchor_layout("layout", layout, shape)
     elif store and not _is_none(tdesc.layout):
         check_layout_for("tensor_desc layout", tdesc.layout, tdesc.get_shape())
 

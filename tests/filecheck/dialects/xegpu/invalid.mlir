@@ -739,3 +739,26 @@ func.func @f(%m: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<stride = [1, 32], 
 }
 
 // CHECK: 'xegpu.store_matrix' op mem_desc should be row major when subgroup_block_io is set. (strides [1, 32] of !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>)
+
+// -----
+
+// subgroup-level anchor: the workgroup distributability rule still applies where sg_layout is
+// present (mlir-opt 22 checks no anchor layout; wgdist checks what it is to distribute).
+func.func @f(%m: memref<64x64xf16>) {
+  %t = xegpu.create_nd_tdesc %m : memref<64x64xf16> -> !xegpu.tensor_desc<8x24xf16>
+  %v = xegpu.load_nd %t[0, 0] <{layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [4, 16]>}> : !xegpu.tensor_desc<8x24xf16> -> vector<8x24xf16>
+  return
+}
+
+// CHECK: 'xegpu.load_nd' op layout #xegpu.layout<sg_layout = [2, 2], sg_data = [4, 16]> cannot distribute [8, 24]: dim 1: shape 24 is not a multiple of sg_data 16
+
+// -----
+
+// subgroup-level anchor: a descriptor type's layout is checked whatever its fields, as LLVM 22
+// checks it.
+func.func @f(%m: memref<64x64xf16>) {
+  %t = xegpu.create_nd_tdesc %m : memref<64x64xf16> -> !xegpu.tensor_desc<1x32xf16, #xegpu.layout<inst_data = [8, 16]>>
+  return
+}
+
+// CHECK: cannot distribute [1, 32] using #xegpu.layout<inst_data = [8, 16]>: dim 0: shape 1 is not a multiple of inst_data 8
