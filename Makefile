@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest lit bench clean
+.PHONY: demo test lint typecheck pytest lit bench clean fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,13 @@ pytest: $(STAMP)
 
 lit: $(STAMP)
 	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/lit -sv --order=smart tests/filecheck
+
+# A long random-kernel campaign of the distribution pass (tests/unit/distribute/kernel_gen.py):
+# FUZZ_SEEDS kernels per family from seed base FUZZ_BASE; prints the refusal rate per family.
+FUZZ_SEEDS ?= 400
+FUZZ_BASE ?= 1000003
+fuzz: $(STAMP)
+	WGDIST_FUZZ_SEEDS=$(FUZZ_SEEDS) WGDIST_FUZZ_BASE=$(FUZZ_BASE) $(BIN)/pytest -q -s -p no:cacheprovider tests/unit/distribute/test_generated_kernels.py
 
 bench: $(STAMP)
 	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
