@@ -9,12 +9,13 @@ Layout of the package:
 ==========================  ===============================================================
 ``core``                    frames, steps, the function/block compiler, :class:`OpTable`
 ``table``                   every family's entries merged into ``HANDLERS`` (by op class)
-``launch``                  a launch: workgroup and subgroup mode, the barrier scheduler
+``launch``                  a launch: workgroup and subgroup mode, the barrier scheduler and
+                            its schedules (in order, reversed, seeded random)
 ``elements``                how scalars and vector elements of each type are held
 ``values``                  runtime values (buffers, views, descriptors) and the errors
 ``compare``                 a workgroup-mode run against a subgroup-mode run
-``kernel_inputs``           random inputs, the subgroup count, the size limits of a check
-``arith``, ``arith_casts``  ``math``, ``func``, ``gpu``, ``memref``, ``scf``: one family each
+``kernel_inputs``           random inputs, drawn scalars, the subgroup count, the size limits
+``arith``, ``arith_casts``  ``math``, ``func``, ``gpu``, ``index``, ``memref``, ``scf``: one family each
 ``vector``                  ``vector_reduction``, ``vector_memory``: the vector ops
 ``xegpu_nd``                ``xegpu_scatter``, ``xegpu_matrix``, ``xegpu_sync``,
                             ``xegpu_compute``: the xegpu ops, as the dialect groups them

@@ -2,6 +2,10 @@
 // selects subgroups 2-5; the workgroup program runs the region once, as a workgroup of 4
 // subgroups (the layouts inside it), and the subgroup count comes from the layouts outside it.
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute | filecheck %s
+// mlir-opt 22's distribution (it rebases the id with index.sub) judged against the same program:
+// RUN: mlir-opt-22 --xegpu-wg-to-sg-distribute %s -o %t && filecheck %s --check-prefix=LLVM < %t
+// RUN: wgdist-check %s --against %t | filecheck %s
+// LLVM: index.sub
 // CHECK: @if_sg_id_range: grid 1x1x1, 8 subgroups per workgroup
 // CHECK: %o [32, 32] float32: 1024 element(s) written
 // CHECK: agree: every buffer matches (3072 element(s) written)
