@@ -2,12 +2,16 @@
 
     wgdist-layout '#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128]>' --shape 128x128
     wgdist-layout '#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128]>' --shape 128x128 --svg out.svg
+    wgdist-layout --kernel k.mlir --value acc [-p xegpu-propagate-layout]
 
 prints, as the seed RFC's table does, every tile (inclusive element ranges) with the subgroups that
 hold it (linear id and grid coordinates, and the round of wrap in which each gets it), then each
 subgroup's tiles; a tile held by several subgroups is a shared copy, and the one subgroup that
 writes it back (:func:`wgdist.layout.is_writer`) is marked ``*``. ``--svg`` draws the shape with
 each tile coloured by its subgroup (a shared tile in stripes, one per holder) and a legend.
+``--kernel FILE --value NAME`` takes the layout and shape of the value ``%NAME`` of a kernel
+(where LLVM 22 keeps it: :func:`wgdist.dialects.xegpu.layout_access.value_layout`), after the
+passes of ``-p`` if given (``-p xegpu-propagate-layout`` for a value only propagation lays out).
 
 Everything comes from the layout model (:mod:`wgdist.layout`: ``tiles``, ``tile_shape``,
 ``rounds``, ``delinearize``, ``is_writer``); nothing is re-derived here. A layout that cannot
@@ -51,9 +55,14 @@ class Ownership:
 
 def ownership(layout_text: str, shape: Sequence[int]) -> Ownership:
     """The ownership map of ``layout_text`` (an ``#xegpu.layout``/``#xegpu.slice``) on ``shape``."""
+    return ownership_of(_parse_layout(layout_text), layout_text, shape)
+
+
+def ownership_of(model, layout_text: str, shape: Sequence[int]) -> Ownership:  # type: ignore[no-untyped-def]
+    """The ownership map of a layout model (a :class:`wgdist.layout.Layout` or
+    :class:`~wgdist.layout.SliceLayout`, spelled ``layout_text``) on ``shape``."""
     from wgdist.layout import delinearize, is_writer, rounds, tile_shape, tiles
 
-    model = _parse_layout(layout_text)
     shape = tuple(shape)
     tile = tile_shape(shape, model)  # LayoutError (a ValueError) if the layout cannot split it
     root = model.root
@@ -91,6 +100,39 @@ def _parse_layout(text: str):  # type: ignore[no-untyped-def]
     if not isinstance(attr, LayoutAttr | SliceAttr):
         raise ValueError(f"expected an #xegpu.layout or #xegpu.slice, got {attr}")
     return attr.to_model()
+
+
+def kernel_value(path: str, name: str, passes: str = "") -> tuple[str, object, tuple[int, ...]]:
+    """``(layout text, layout model, shape)`` of the value ``%name`` in the kernel file ``path``."""
+    import io
+
+    from xdsl.printer import Printer
+
+    import wgdist
+    from wgdist.dialects.xegpu.layout_access import value_layout
+
+    with open(path) as f:
+        source = f.read()
+    module = wgdist.run_pipeline(source, passes) if passes else wgdist.parse(source, name=path)
+    name = name.removeprefix("%")
+    found = [
+        v for op in module.walk() for v in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args))
+        if v.name_hint == name
+    ]
+    if not found:
+        raise ValueError(f"{path}: no value named %{name}")
+    value = found[0]
+    layout = value_layout(value)
+    if layout is None:
+        hint = "" if passes else " (give -p xegpu-propagate-layout to propagate layouts first)"
+        raise ValueError(f"{path}: %{name} has no layout{hint}")
+    shape = getattr(value.type, "shape", None)
+    if shape is None:
+        raise ValueError(f"{path}: %{name} is of type {value.type}, which has no shape")
+    text = io.StringIO()
+    Printer(stream=text).print_attribute(layout)
+    dims = tuple(int(d.data) if hasattr(d, "data") else int(d) for d in shape)
+    return text.getvalue(), layout.to_model(), dims
 
 
 def _range(start: tuple[int, ...], tile: tuple[int, ...]) -> str:
@@ -219,12 +261,23 @@ def _shape(text: str) -> tuple[int, ...]:
 
 def run(argv: Sequence[str] | None = None) -> int:
     parser = ArgumentParser(prog="wgdist-layout", description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("layout", help="an #xegpu.layout<...> or #xegpu.slice<...> attribute")
-    parser.add_argument("--shape", required=True, help="the workgroup-level shape, e.g. 128x128")
+    parser.add_argument("layout", nargs="?", help="an #xegpu.layout<...> or #xegpu.slice<...> attribute")
+    parser.add_argument("--shape", help="the workgroup-level shape, e.g. 128x128")
+    parser.add_argument("--kernel", metavar="FILE", help="take the layout and shape of --value in this kernel")
+    parser.add_argument("--value", metavar="NAME", help="the value (%%NAME) of --kernel to show")
+    parser.add_argument("-p", "--passes", default="", help="passes to run on --kernel first")
     parser.add_argument("--svg", metavar="FILE", help="also draw the ownership map as SVG")
     args = parser.parse_args(argv)
-    shape = _shape(args.shape)
-    own = ownership(args.layout, shape)
+    if args.kernel is not None:
+        if args.value is None or args.layout is not None or args.shape is not None:
+            parser.error("--kernel takes --value, and no layout or --shape")
+        text, model, shape = kernel_value(args.kernel, args.value, args.passes)
+        own = ownership_of(model, f"%{args.value.removeprefix('%')}: {text}", shape)
+    else:
+        if args.layout is None or args.shape is None:
+            parser.error("give a layout and --shape, or --kernel and --value")
+        shape = _shape(args.shape)
+        own = ownership(args.layout, shape)
     if prod(shape) > 1 << 26:
         raise ValueError(f"--shape {args.shape}: too large to list ({prod(shape)} elements)")
     sys.stdout.write(table(own))

@@ -132,3 +132,43 @@ def test_reorder_svg_is_as_wide_as_its_title_and_footer(tmp_path: Path) -> None:
     for t in texts:
         size = float(t.attrib.get("font-size", "12"))
         assert 8 + len(t.text or "") * 0.6 * size <= width, (t.text, width)
+
+
+KERNEL = """\
+func.func @k(%m: memref<128x128xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<128x128xf32> -> !xegpu.tensor_desc<128x128xf32, #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128]>>
+  %v = xegpu.load_nd %t[0, 0] : !xegpu.tensor_desc<128x128xf32, #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128]>> -> vector<128x128xf32>
+  %e = math.exp %v {layout_result_0 = #xegpu.layout<sg_layout = [4, 1], sg_data = [32, 128]>} : vector<128x128xf32>
+  func.return
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "first_line"),
+    [
+        ("t", "%t: #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128]> on 128x128"),
+        ("%e", "%e: #xegpu.layout<sg_layout = [4, 1], sg_data = [32, 128]> on 128x128"),
+    ],
+)
+def test_tool_reads_a_kernel_value(tmp_path: Path, value: str, first_line: str) -> None:
+    """--kernel/--value: the layout where LLVM 22 keeps it (the descriptor type, layout_result_0)."""
+    (tmp_path / "k.mlir").write_text(KERNEL)
+    proc = _run("--kernel", "k.mlir", "--value", value, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == first_line
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--value", "v"), "k.mlir: %v has no layout (give -p xegpu-propagate-layout"),
+        (("--value", "nope"), "k.mlir: no value named %nope"),
+        (("--value", "m"), "k.mlir: %m has no layout"),
+        ((), "--kernel takes --value"),
+    ],
+)
+def test_tool_kernel_errors(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    (tmp_path / "k.mlir").write_text(KERNEL)
+    proc = _run("--kernel", "k.mlir", *args, cwd=tmp_path)
+    assert proc.returncode == 1 and message in proc.stderr, proc.stderr
