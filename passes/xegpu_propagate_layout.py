@@ -94,6 +94,7 @@ from wgdist.layout import layout_text
 from wgdist.passes.propagate.analysis import Analysis
 from wgdist.passes.propagate.anchors import FUNCTIONS
 from wgdist.passes.propagate.rewrite import planned_changes, rewrite
+from wgdist.passes.propagate.rules import rule_of
 from wgdist.passes.propagate.values import describe, tracked
 
 
@@ -156,16 +157,36 @@ def _check_complete(an: Analysis, module: ModuleOp) -> None:
         if not any(v in an.layout and (an.kind != "subgroup" or an.layout[v].is_wg) for v in vals):
             continue
         unused = _unused(body)
-        for v in vals:
-            if v not in an.layout and v not in unused:
-                owner = v.owner if isinstance(v.owner, Operation) else v.owner.parent_op()
-                assert owner is not None
-                users = sorted({u.operation.name for u in v.uses}) or ["nothing"]
-                raise OpError(
-                    owner,
-                    f"cannot derive a layout for {describe(v)}: no anchor reaches it and its users "
-                    f"({', '.join(users)}) have no layout rule that gives one",
-                )
+        missing = [v for v in vals if v not in an.layout and v not in unused]
+        for v in missing:
+            _report_ruleless_user(an, v)
+        for v in missing:
+            owner = v.owner if isinstance(v.owner, Operation) else v.owner.parent_op()
+            assert owner is not None
+            users = sorted({u.operation.name for u in v.uses}) or ["nothing"]
+            raise OpError(
+                owner,
+                f"cannot derive a layout for {describe(v)}: no anchor reaches it and its users "
+                f"({', '.join(users)}) have no layout rule that gives one",
+            )
+
+
+def _report_ruleless_user(an: Analysis, v: SSAValue) -> None:
+    """When a user of ``v`` (which has no layout) has a layout on its result but no rule that
+    passes a layout to its operands, that user is the op to blame: report it by name."""
+    for use in v.uses:
+        user = use.operation
+        rule = rule_of(user, an.kind != "subgroup")
+        if rule is not None and rule.backward is not None:
+            continue
+        have = next((an.layout[r] for r in user.results if r in an.layout), None)
+        if have is None:
+            continue
+        raise OpError(
+            user,
+            f"no layout rule for '{user.name}' at layout-kind={an.kind}: its result has "
+            f"{layout_text(have)}, but nothing gives its operand #{use.index} ({describe(v)}) a layout",
+        )
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ from wgdist.passes.propagate.anchors import (
     store_layout,
     wg_functions,
 )
-from wgdist.passes.propagate.defaults import Kind, Role, with_defaults
+from wgdist.passes.propagate.defaults import Kind, Role, default_error, with_defaults
 from wgdist.passes.propagate.partners import Partners
 from wgdist.passes.propagate.regions import REGIONS
 from wgdist.passes.propagate.rules import (
@@ -155,15 +155,20 @@ class Analysis:
                 self._work.append(p)
 
     def require(self, op: Operation, index: int, layout: AnyLayout | None, fixed: bool = False) -> None:
+        defaults_only = False
         if layout is None:
             if not fixed or self.kind == "subgroup" or in_any(op, self._wg_fns):
                 return
-            layout = Layout()  # an anchor without a layout gets the kind's defaults
+            layout, defaults_only = Layout(), True  # an anchor without a layout gets the kind's defaults
         v = op.operands[index]
         if not tracked(v):
             return
         dec = self._decorate(layout, v, operand_role(op, index))
         if dec is None:
+            shape = value_shape(v)
+            if defaults_only and shape is not None:
+                why = default_error(self.kind, shape, operand_role(op, index))
+                raise OpError(op, f"no layout-kind={self.kind} default for operand #{index} ({describe(v)}): {why}")
             return
         use = (op, index)
         if use in self.uses and (use in self.fixed_uses or not fixed):
@@ -218,6 +223,10 @@ class Analysis:
             self.assign(r, got, fixed=True)
         if anchor.default_result and r not in self.layout and self.kind != "subgroup" and not in_any(op, self._wg_fns):
             got = self._decorate(None, r, anchor.result_role)
+            shape = value_shape(r)
+            if got is None and shape is not None:
+                why = default_error(self.kind, shape, anchor.result_role)
+                raise OpError(op, f"no layout-kind={self.kind} default for {describe(r)}: {why}")
             if got is not None:
                 self.assign(r, got, fixed=True)
 
