@@ -37,6 +37,7 @@ from wgdist.passes.distribute.ops import (
     arith,
     scf,
     vector,
+    vector_lanes,
     vector_reduction,
     xegpu_convert_layout,
     xegpu_dpas,
@@ -66,6 +67,7 @@ HANDLERS: dict[type[Operation], Handler[Any, Any]] = _merge(
     xegpu_convert_layout.HANDLERS,
     arith.HANDLERS,
     vector.HANDLERS,
+    vector_lanes.HANDLERS,
     vector_reduction.HANDLERS,
     scf.HANDLERS,
 )

@@ -72,7 +72,6 @@ from wgdist.layout import (
     RuleError,
     SliceLayout,
     broadcast_source_layout,
-    distribution_errors,
     dpas_operand_layouts,
     layout_text,
     reduction_source_layout,
@@ -81,6 +80,7 @@ from wgdist.layout import (
     transpose_source_layout,
     window_layout,
 )
+from wgdist.passes.propagate import rules_lanes
 from wgdist.passes.propagate.values import shape_of, unpacked
 
 OpT = TypeVar("OpT", bound=Operation)
@@ -223,15 +223,9 @@ def shape_cast_forward(op: ShapeCastOp, operands: Layouts) -> AnyLayout | None:
     return None if src is None else shape_cast_source_layout(src, _shape(op.result), _shape(op.source))
 
 
-def _same_fields(result: AnyLayout, shape: tuple[int, ...]) -> list[Requirement]:
-    """Below the workgroup level a slice's other operand takes the result's inst/lane fields
-    (per-tile fields, as LLVM 22 does) when they fit its shape."""
-    return [] if distribution_errors(shape, result) else [(0, result)]
-
-
 def extract_strided_slice_backward(op: ExtractStridedSliceOp, result: AnyLayout) -> list[Requirement]:
     if not result.is_wg:
-        return _same_fields(result, _shape(op.source))
+        return []
     return [(0, window_layout(result, _shape(op.result), _shape(op.source), _offsets(op), exact=False))]
 
 
@@ -244,7 +238,7 @@ def extract_strided_slice_forward(op: ExtractStridedSliceOp, operands: Layouts) 
 def insert_strided_slice_backward(op: InsertStridedSliceOp, result: AnyLayout) -> list[Requirement]:
     reqs: list[Requirement] = [(1, result)]
     if not result.is_wg:
-        return reqs + _same_fields(result, _shape(op.value_to_store))
+        return reqs
     try:
         reqs.append((0, window_layout(result, _shape(op.result), _shape(op.value_to_store), _offsets(op))))
     except RuleError:
@@ -331,6 +325,7 @@ def create_tdesc_backward(op: CreateTdescOp, result: AnyLayout) -> list[Requirem
 
 RULES: dict[type[Operation], OpRule[Any]] = {
     **{cls: OpRule(elementwise_backward, elementwise_forward) for cls in elementwise_ops()},
+    **{cls: OpRule(*pair) for cls, pair in rules_lanes.RULES.items()},
     **dict(
         [
             # constants take their users' layouts in the rewrite (a clone per layout)
