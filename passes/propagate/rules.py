@@ -72,6 +72,7 @@ from wgdist.layout import (
     RuleError,
     SliceLayout,
     broadcast_source_layout,
+    distribution_errors,
     dpas_operand_layouts,
     layout_text,
     reduction_source_layout,
@@ -223,9 +224,15 @@ def shape_cast_forward(op: ShapeCastOp, operands: Layouts) -> AnyLayout | None:
     return None if src is None else shape_cast_source_layout(src, _shape(op.result), _shape(op.source))
 
 
+def _same_fields(result: AnyLayout, shape: tuple[int, ...]) -> list[Requirement]:
+    """Below the workgroup level a slice's other operand takes the result's inst/lane fields
+    (per-tile fields, as LLVM 22 does) when they fit its shape."""
+    return [] if distribution_errors(shape, result) else [(0, result)]
+
+
 def extract_strided_slice_backward(op: ExtractStridedSliceOp, result: AnyLayout) -> list[Requirement]:
     if not result.is_wg:
-        return []
+        return _same_fields(result, _shape(op.source))
     return [(0, window_layout(result, _shape(op.result), _shape(op.source), _offsets(op), exact=False))]
 
 
@@ -238,7 +245,7 @@ def extract_strided_slice_forward(op: ExtractStridedSliceOp, operands: Layouts) 
 def insert_strided_slice_backward(op: InsertStridedSliceOp, result: AnyLayout) -> list[Requirement]:
     reqs: list[Requirement] = [(1, result)]
     if not result.is_wg:
-        return reqs
+        return reqs + _same_fields(result, _shape(op.value_to_store))
     try:
         reqs.append((0, window_layout(result, _shape(op.result), _shape(op.value_to_store), _offsets(op))))
     except RuleError:
