@@ -6,8 +6,11 @@ verifies; a failure is a ``VerifyException`` that the caller locates at the op.
 
 * ``vector.broadcast``: the source rank is at most the result rank and every trailing source
   dimension is 1 or equal to the result's (xDSL checks the element type only).
+* ``vector.broadcast``: a dimension kept from the source keeps its scalability.
 * ``vector.extract`` / ``vector.insert``: every constant position is inside its dimension or is
-  the poison index -1.
+  the poison index -1; ``extract``'s result is the type the positions leave (a 0-D vector
+  standing for its element).
+* ``vector.maskedload`` / ``vector.maskedstore``: the mask has the value's shape.
 * ``vector.reduction``: the source is 0-D or 1-D, and the combining kind reduces its element
   type (``xor`` integers only, ``maximumf`` floats only, ...).
 """
@@ -23,10 +26,14 @@ from xdsl.dialects.vector import (
     CombiningKindFlag,
     ExtractOp,
     InsertOp,
+    MaskedLoadOp,
+    MaskedStoreOp,
     ReductionOp,
 )
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
+
+from wgdist.dialects.vector_ops._common import make_vector
 
 _DYNAMIC = -(2**63)
 _FLOAT_KINDS = (
@@ -51,12 +58,39 @@ def _broadcast(op: BroadcastOp) -> None:
         raise VerifyException(
             f"source rank higher than destination rank ({src} has rank {len(s)}, {dst} has rank {len(d)})"
         )
+    s_scalable = list(src.get_scalable_dims())
+    d_scalable = list(dst.get_scalable_dims())[len(d) - len(s) :]
     for i, (a, b) in enumerate(zip(s, d[len(d) - len(s) :], strict=True)):
+        if a == b and a != 1 and s_scalable[i] != d_scalable[i]:
+            raise VerifyException(
+                f"dimension mismatch ({_dim(a, s_scalable[i])} vs. {_dim(b, d_scalable[i])}): dim "
+                f"{i} of {src} and dim {i + len(d) - len(s)} of {dst} differ in scalability"
+            )
         if a not in (1, b):
             raise VerifyException(
                 f"dimension mismatch ({a} vs. {b}): dim {i} of {src} must be 1 or equal dim "
                 f"{i + len(d) - len(s)} of {dst}"
             )
+
+
+def _dim(n: int, scalable: bool) -> str:
+    return f"[{n}]" if scalable else str(n)
+
+
+def _masked_shape(what: str, mask: Attribute, value: Attribute) -> None:
+    if isinstance(mask, VectorType) and isinstance(value, VectorType):
+        if mask.get_shape() != value.get_shape():
+            raise VerifyException(
+                f"expected {what} shape to match mask shape ({value} vs. mask {mask})"
+            )
+
+
+def _masked_load(op: MaskedLoadOp) -> None:
+    _masked_shape("result", op.mask.type, op.result.type)
+
+
+def _masked_store(op: MaskedStoreOp) -> None:
+    _masked_shape("valueToStore", op.mask.type, op.value_to_store.type)
 
 
 def _positions(static: DenseArrayBase[I64], vector_t: Attribute) -> None:
@@ -72,7 +106,23 @@ def _positions(static: DenseArrayBase[I64], vector_t: Attribute) -> None:
 
 
 def _extract(op: ExtractOp) -> None:
-    _positions(op.static_position, op.vector.type)
+    src, res = op.vector.type, op.result.type
+    _positions(op.static_position, src)
+    if not isinstance(src, VectorType):
+        return
+    n = len(op.static_position.get_values())
+    if n > src.get_num_dims():
+        return
+    shape, scalable = src.get_shape()[n:], src.get_scalable_dims()[n:]
+    inferred: Attribute = (
+        make_vector(src.element_type, shape, scalable) if shape else src.element_type
+    )
+    zero_d = isinstance(res, VectorType) and res.get_num_dims() == 0
+    if res != inferred and not (not shape and zero_d and res.element_type == inferred):
+        raise VerifyException(
+            f"inferred type(s) '{inferred}' are incompatible with return type(s) of operation "
+            f"'{res}' ({n} positions into {src})"
+        )
 
 
 def _insert(op: InsertOp) -> None:
@@ -114,6 +164,8 @@ _CHECKS: dict[type[Operation], Check] = dict(
         _entry(ExtractOp, _extract),
         _entry(InsertOp, _insert),
         _entry(ReductionOp, _reduction),
+        _entry(MaskedLoadOp, _masked_load),
+        _entry(MaskedStoreOp, _masked_store),
     ]
 )
 

@@ -318,3 +318,27 @@ func.func @f(%m: memref<64x64xf16>) {
   %v = xegpu.load_nd %t[0, 0] <{transpose = array<i64: 1, 2>}> : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
   return
 }
+
+// -----
+
+func.func @f(%v: vector<1x4xf32>) {
+  // expected-error@below {{dimension mismatch (4 vs. [4])}}
+  %0 = vector.broadcast %v : vector<1x4xf32> to vector<4x[4]xf32>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<16xf32>, %i: index, %mask: vector<4xi1>, %p: vector<8xf32>) {
+  // expected-error@below {{expected result shape to match mask shape}}
+  %0 = vector.maskedload %m[%i], %mask, %p : memref<16xf32>, vector<4xi1>, vector<8xf32> into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<16xf32>, %i: index, %mask: vector<4xi1>, %p: vector<8xf32>) {
+  // expected-error@below {{expected valueToStore shape to match mask shape}}
+  vector.maskedstore %m[%i], %mask, %p : memref<16xf32>, vector<4xi1>, vector<8xf32>
+  return
+}

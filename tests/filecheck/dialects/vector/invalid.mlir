@@ -638,3 +638,39 @@ func.func @f() {
 }
 
 // CHECK: expected ::mlir::vector::PrintPunctuation to be one of: no_punctuation, newline, comma, open, close (got 'semicolon')
+
+// -----
+
+func.func @f(%v: vector<1x4xf32>) {
+  %0 = vector.broadcast %v : vector<1x4xf32> to vector<4x[4]xf32>
+  return
+}
+
+// CHECK: 'vector.broadcast' op dimension mismatch (4 vs. [4]): dim 1 of vector<1x4xf32> and dim 1 of vector<4x[4]xf32> differ in scalability
+
+// -----
+
+func.func @f(%v: vector<4x8xf32>) {
+  %0 = vector.extract %v[0] : vector<4xf32> from vector<4x8xf32>
+  return
+}
+
+// CHECK: 'vector.extract' op inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'vector<4xf32>' (1 positions into vector<4x8xf32>)
+
+// -----
+
+func.func @f(%m: memref<16xf32>, %i: index, %mask: vector<4xi1>, %p: vector<8xf32>) {
+  %0 = vector.maskedload %m[%i], %mask, %p : memref<16xf32>, vector<4xi1>, vector<8xf32> into vector<8xf32>
+  return
+}
+
+// CHECK: 'vector.maskedload' op expected result shape to match mask shape (vector<8xf32> vs. mask vector<4xi1>)
+
+// -----
+
+func.func @f(%m: memref<16xf32>, %i: index, %mask: vector<4xi1>, %p: vector<8xf32>) {
+  vector.maskedstore %m[%i], %mask, %p : memref<16xf32>, vector<4xi1>, vector<8xf32>
+  return
+}
+
+// CHECK: 'vector.maskedstore' op expected valueToStore shape to match mask shape (vector<8xf32> vs. mask vector<4xi1>)
