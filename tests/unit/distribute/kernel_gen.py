@@ -2,7 +2,7 @@
 
 :func:`generate` builds one kernel from a seed: a family (GEMM with a K loop and prefetch, bias +
 activation, reductions, softmax, transpose, shape_cast, strided slices, store-then-reload,
-masks, 1-D / 2-D / 3-D values), an element type (f16, bf16, f32, i32 where the family allows),
+masks, 1-D / 2-D / 3-D values, bitcast), an element type (f16, bf16, f32, i32 where the family allows),
 shapes and layouts drawn so that the layout model accepts them (wrap, sharing or both, either
 order), and either anchors only (layouts on the memory ops and dpas; the pipeline runs
 ``xegpu-propagate-layout`` first) or every value annotated (``layout_result_0`` everywhere; the
@@ -29,7 +29,7 @@ DIST = "xegpu-wg-to-sg-distribute"
 PROP = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
 FAMILIES = (
     "gemm", "bias_act", "reduction", "softmax", "transpose", "shape_cast", "extract", "insert",
-    "reload", "mask", "one_d", "three_d",
+    "reload", "mask", "one_d", "three_d", "bitcast",
 )
 
 
@@ -337,6 +337,8 @@ def _mask(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
     shp = _shape2(rng)
     lay = layout(rng, shp, s)
     bounds = [rng.randrange(0, shp[0] + 1), rng.randrange(1, shp[1] + 1)]
+    if 0 in bounds:  # constant_mask: one empty dim empties every dim
+        bounds = [0, 0]
     params = [("%x", shp, elt), ("%y", shp, elt)]
     b = _new_body(ann, params)
     x = b.load("%x", shp, elt, lay)
@@ -375,10 +377,25 @@ def _three_d(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]
     return "three_d", _func("k", params, b)
 
 
+def _bitcast(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
+    shp = _shape2(rng)
+    lay = layout(rng, shp, s)
+    mm = re.search(r"sg_data = \[(\d+), (\d+)\]", lay)
+    assert mm is not None
+    out = [shp[0], shp[1] * 2]
+    hl = lay.replace(mm[0], f"sg_data = [{mm[1]}, {int(mm[2]) * 2}]")
+    params = [("%x", shp, "f32"), ("%y", out, "f16")]
+    b = _new_body(ann, params)
+    x = b.load("%x", shp, "f32", lay)
+    r = b.op(f"vector.bitcast {x}", hl, f"{_v(shp, 'f32')} to {_v(out, 'f16')}")
+    b.store(r, "%y", out, "f16", hl)
+    return "bitcast", _func("k", params, b)
+
+
 _BUILD = {
     "gemm": _gemm, "bias_act": _bias_act, "reduction": _reduction, "softmax": _softmax,
     "transpose": _transpose, "shape_cast": _shape_cast, "extract": _extract, "insert": _insert,
-    "reload": _reload, "mask": _mask, "one_d": _one_d, "three_d": _three_d,
+    "reload": _reload, "mask": _mask, "one_d": _one_d, "three_d": _three_d, "bitcast": _bitcast,
 }
 _FLOAT_ONLY = {"gemm", "softmax"}
 
