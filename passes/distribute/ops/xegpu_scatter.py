@@ -1,8 +1,8 @@
 """Gather/scatter: ``xegpu.load``/``xegpu.store`` in offset form.
 
-``xegpu.load %src[%offsets], %mask <{chunk_size = c}>``: the value (``vector<N>``, or
-``vector<N x c>`` with chunks) is split by its layout; the offset and mask vectors
-(``vector<N>``) must be split the same way along dim 0 (each subgroup holds whole chunks).
+``xegpu.load %src[%offsets], %mask <{chunk_size = c}>``: the value (``vector<S>`` of any rank,
+or ``vector<S x c>`` with chunks) is split by its layout; the offset and mask vectors
+(``vector<S>``) must be split the same way on those dims (each subgroup holds whole chunks).
 Offsets are absolute element offsets, so tile ``k`` is a gather with the offset tile and the
 mask tile of the same lanes (found in ``check``); ``chunk_size``, cache hints and the lane part
 of ``layout`` are kept. ``xegpu.store`` likewise; when its layout shares data (sharing dims, or
@@ -43,34 +43,38 @@ class ScatterPlan(OpPlan):
     mask: tuple[int, ...] | None = None
 
 
-def _lanes_map(op: Operation, dv: Dist, dl: Dist, what: str) -> tuple[int, ...]:
-    """Tile ``k`` of the value is per-lane tile ``j`` of the offsets/mask (dim 0 lines up)."""
+def _lanes_map(op: Operation, dv: Dist, dl: Dist, what: str, lanes: int) -> tuple[int, ...]:
+    """Tile ``k`` of the value is tile ``j`` of the offsets/mask: the first ``lanes`` dims (all
+    of the value's, or all but the chunk dim) line up."""
     m = None
-    if dl.tile_shape == dv.tile_shape[:1] and dv.num_subgroups == dl.num_subgroups:
-        m = uniform_map(dv, dl, lambda a, b: a[0] == b[0])
+    if dl.tile_shape == dv.tile_shape[:lanes] and dv.num_subgroups == dl.num_subgroups:
+        m = uniform_map(dv, dl, lambda a, b: a[:lanes] == b)
     if m is None:
         raise OpError(
             op,
             f"the {what} is distributed with {layout_text(dl.layout)} and the value with "
             f"{layout_text(dv.layout)}: each subgroup needs the {what} of its own lanes (split them like "
-            "the value along dim 0)",
+            f"the value along {'dim 0' if lanes == 1 else f'dims 0..{lanes - 1}'})",
         )
     return tuple(m)
 
 
 def _plan_parts(op: LoadGatherOp | StoreScatterOp, plan: Plan, dv: Dist) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
-    """Check the value's shape and chunks; the offsets and mask tile of each value tile."""
+    """Check the value's shape and chunks; the offsets and mask tile of each value tile. The
+    offsets and mask have the value's shape (``chunk_size`` 1, any rank) or the value's shape
+    without its last dim (the chunk)."""
     if op.offsets is None:
         raise OpError(op, "only the offset form (a memory source and an offset vector) is distributed, not a tensor_desc source")
     chunk = op.chunk()
-    if len(dv.shape) != (1 if chunk == 1 else 2):
-        raise OpError(op, f"expected a 1-D value (or 2-D with chunk_size), got shape {list(dv.shape)}")
-    if chunk > 1 and dv.tile_shape[1] != chunk:
+    lanes = len(dv.shape) - (1 if chunk > 1 else 0)
+    if lanes < 1:
+        raise OpError(op, f"expected a value with lanes before its chunk dim, got shape {list(dv.shape)}")
+    if chunk > 1 and dv.tile_shape[-1] != chunk:
         raise OpError(op, f"each subgroup must hold whole chunks: the value tile {list(dv.tile_shape)} splits chunk_size {chunk}")
     maps: list[tuple[int, ...] | None] = []
     for i, what in ((op.operands.index(op.offsets), "offsets"), (len(op.operands) - 1, "mask")):
         v = op.operands[i]
-        maps.append(_lanes_map(op, dv, plan.operand(op, i, f"the {what}"), what) if isinstance(v.type, VectorType) else None)
+        maps.append(_lanes_map(op, dv, plan.operand(op, i, f"the {what}"), what, lanes) if isinstance(v.type, VectorType) else None)
     return maps[0], maps[1]
 
 
