@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from math import prod
 from typing import Any
 
@@ -39,12 +40,23 @@ from wgdist.passes.distribute.emit import (
     per_tile,
     sg_attrs,
 )
+from wgdist.passes.distribute.ops.move import Move, emit_move, plan_move
 from wgdist.passes.distribute.sg_ids import Index
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
+@dataclass(frozen=True)
+class ElementwisePlan(OpPlan):
+    """``moves[i]``: operand ``i`` is split otherwise than the result and is moved to the
+    result's split first (:mod:`.move`: regathered in the subgroup, or through SLM)."""
+
+    moves: dict[int, Move] = field(default_factory=dict)
+
+
 class Elementwise:
-    """Any op of :func:`~wgdist.dialects.elementwise.elementwise_ops` with one vector result."""
+    """Any op of :func:`~wgdist.dialects.elementwise.elementwise_ops` with one vector result.
+    An operand split otherwise than the result (its own layout, or another operand's) is moved
+    to the result's split first."""
 
     def check(self, op: Operation, plan: Plan) -> OpPlan:
         if len(op.results) != 1 or not isinstance(op.results[0].type, VectorType):
@@ -55,21 +67,24 @@ class Elementwise:
             srcs = [plan.dist[op.operands[i]] for i in vec_operands if op.operands[i] in plan.dist]
             assert srcs, "driver only calls handlers for ops with a WG operand or layout"
             d = srcs[0]
+        moves: dict[int, Move] = {}
         for i in vec_operands:
             od = plan.operand(op, i)
             if not od.same_distribution(d):
-                raise OpError(
-                    op,
-                    f"operand #{i} is distributed with {layout_text(od.layout)} but the result with "
-                    f"{layout_text(d.layout)}; elementwise ops need identical splits (insert an "
-                    "xegpu.convert_layout)",
-                )
-        return OpPlan((d,))
+                if od.shape != d.shape:
+                    raise OpError(op, f"operand #{i} has shape {list(od.shape)} but the result {list(d.shape)}")
+                m = plan_move(op, plan, od, d, element_type(op.operands[i]), f"operand #{i} ({layout_text(od.layout)})")
+                assert m is not None
+                moves[i] = m
+        return ElementwisePlan((d,), moves)
 
-    def rewrite(self, op: Operation, env: Env, planned: OpPlan) -> None:
+    def rewrite(self, op: Operation, env: Env, planned: ElementwisePlan) -> None:
         d = env.dist[op.results[0]]
         rtype = d.sg_vector_type(element_type(op.results[0]))
         lists = [env.vmap[o] if isinstance(o.type, VectorType) else [o] for o in op.operands]
+        for i, m in planned.moves.items():
+            o = op.operands[i]
+            lists[i] = emit_move(env, op, m, env.dist[o], d, lists[i], element_type(o))
         env.vmap[op.results[0]] = per_tile(d.ntiles, lists, lambda args: emit_like(env, op, args, rtype))
 
 

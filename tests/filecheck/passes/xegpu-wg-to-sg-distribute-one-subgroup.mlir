@@ -3,6 +3,7 @@
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func mask_one_sg | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func red_in_loop | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func red_acc_multi | filecheck %s --check-prefix=AGREE
+// RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func ew_mixed | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func red_propagated | filecheck %s --check-prefix=AGREE
 
 // One-subgroup layouts (sg_layout = [1, 1]) and values whose split differs from what their
@@ -118,3 +119,29 @@ func.func @red_propagated(%src: memref<32x64xf32>, %dst: memref<32xf32>) {
 // CHECK-NEXT:  xegpu.store_nd %{{.*}} : vector<32xf32>, !xegpu.tensor_desc<32xf32>
 // CHECK-NOT:   store_matrix
 // CHECK:       func.return
+
+// -----
+
+// An elementwise op whose operands are split differently (one as the result, [2, 2], the
+// other [4, 1] row blocks): the other operand is moved to the result's split through SLM
+// first (before: refused with "insert an xegpu.convert_layout").
+#ea = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>
+#eb = #xegpu.layout<sg_layout = [4, 1], sg_data = [8, 32]>
+func.func @ew_mixed(%x: memref<32x32xf32>, %y: memref<32x32xf32>, %z: memref<32x32xf32>) {
+  %tx = xegpu.create_nd_tdesc %x : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #ea>
+  %ty = xegpu.create_nd_tdesc %y : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #eb>
+  %tz = xegpu.create_nd_tdesc %z : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #ea>
+  %vx = xegpu.load_nd %tx[0, 0] <{layout = #ea}> : !xegpu.tensor_desc<32x32xf32, #ea> -> vector<32x32xf32>
+  %vy = xegpu.load_nd %ty[0, 0] <{layout = #eb}> : !xegpu.tensor_desc<32x32xf32, #eb> -> vector<32x32xf32>
+  %s = arith.addf %vx, %vy {layout_result_0 = #ea} : vector<32x32xf32>
+  xegpu.store_nd %s, %tz[0, 0] <{layout = #ea}> : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32, #ea>
+  func.return
+}
+// CHECK-LABEL: func.func @ew_mixed
+// CHECK:       %[[X:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} -> vector<16x16xf32>
+// CHECK:       %[[Y:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} -> vector<8x32xf32>
+// CHECK:       xegpu.store_matrix %[[Y]], %{{.*}} : vector<8x32xf32>, !xegpu.mem_desc<32x32xf32>
+// CHECK-NEXT:  gpu.barrier
+// CHECK-NEXT:  %[[M:[0-9a-z_]+]] = xegpu.load_matrix %{{.*}} -> vector<16x16xf32>
+// CHECK-NEXT:  %[[S:[0-9a-z_]+]] = arith.addf %[[X]], %[[M]] : vector<16x16xf32>
+// CHECK:       xegpu.store_nd %[[S]]

@@ -169,7 +169,7 @@ def _bias_act(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str
     b = _new_body(ann, params)
     add, mx, _ = _arith(elt)
     x = b.load("%x", shp, elt, lay)
-    y = b.load("%b", shp, elt, layout(rng, shp, s) if not ann else lay)
+    y = b.load("%b", shp, elt, layout(rng, shp, s) if not ann or rng.random() < 0.5 else lay)
     t = b.op(f"{add} {x}, {y}", lay, _v(shp, elt))
     z = b.const(_zero(elt), shp, elt, lay)
     r = b.op(f"{mx} {t}, {z}", lay, _v(shp, elt))
