@@ -30,10 +30,20 @@ Options
 -------
 ``layout-kind=subgroup|inst|lane`` (default ``subgroup``)
     ``subgroup`` propagates the subgroup fields (``sg_layout``, ``sg_data``, ``order``) of the
-    user's anchors. ``inst`` and ``lane`` also fill in LLVM 22's ``inst_data`` /
+    user's anchors. It is the default because this is a workgroup-level tool (the pass feeds
+    ``xegpu-wg-to-sg-distribute``); mlir-opt 22's default is ``lane``, so on a function whose
+    anchors have no subgroup layout the default kind assigns nothing and warns
+    (``layout-kind=subgroup (wgdist's default) assigned no layout ...``): pass
+    ``layout-kind=lane`` (or ``inst``) there, as mlir-opt 22 would assign. ``inst`` and ``lane`` also fill in LLVM 22's ``inst_data`` /
     ``lane_layout``+``lane_data`` defaults (A/C ``[8, 16]``, B ``[16, 16]``, 1-D ``[16]``; lanes
     ``[1, 16]``/``[1, 1]``, 16-bit dpas B ``lane_data = [2, 1]``) where the layout lacks them;
-    user-written subgroup fields are kept. In a workgroup-level kernel an anchor without a
+    user-written subgroup fields are kept. Lane/inst-only functions get what mlir-opt 22 assigns
+    (checked by ``tests/unit/propagate/test_vs_mlir.py``): i8/ui8 dpas A ``lane_data = [1, 2]``;
+    gather/scatter data ``[16]/[1]`` (chunked ``[16, 1]/[1, 32/bits]``, inst ``[16, chunk]``),
+    their offsets and masks ``[16]/[1]``; inst blocks ``[h, 16]`` with ``h`` the tallest of
+    8/4/2/1 rows dividing the shape (``12x32`` -> ``[4, 16]``); a shape no default fits is a
+    located error with the numbers; a tensor_desc function argument's layout goes into the
+    function's signature. In a workgroup-level kernel an anchor without a
     layout seeds nothing (as in ``subgroup``), a descriptor whose loads feed dpas B takes the B
     defaults, and a user's convert_layout gets the fields on both sides. Before::
 
@@ -89,10 +99,10 @@ from wgdist.dialects.xegpu import (
     UpdateNdOffsetOp,
     UpdateOffsetOp,
 )
-from wgdist.ir.diagnostics import OpError
+from wgdist.ir.diagnostics import OpError, emit
 from wgdist.layout import layout_text
 from wgdist.passes.propagate.analysis import Analysis
-from wgdist.passes.propagate.anchors import FUNCTIONS
+from wgdist.passes.propagate.anchors import ANCHORS, FUNCTIONS
 from wgdist.passes.propagate.rewrite import planned_changes, rewrite
 from wgdist.passes.propagate.rules import rule_of
 from wgdist.passes.propagate.values import describe, tracked
@@ -171,6 +181,27 @@ def _check_complete(an: Analysis, module: ModuleOp) -> None:
             )
 
 
+def _warn_nothing_assigned(an: Analysis, module: ModuleOp) -> None:
+    """A function with anchors that ``layout-kind=subgroup`` (the default) gives no layout at
+    all: none of its anchors has a subgroup layout. mlir-opt 22's default kind is ``lane``, so
+    the same command line would have assigned lane layouts there; say so."""
+    for fn in module.walk():
+        if not isinstance(fn, FUNCTIONS):
+            continue
+        body = [o for o in fn.walk() if o is not fn]
+        if not any(type(o) in ANCHORS for o in body):
+            continue
+        if any(v in an.layout for o in body for v in _values(o)):
+            continue
+        emit(
+            fn,
+            "layout-kind=subgroup (wgdist's default) assigned no layout: no anchor has a subgroup "
+            "layout (sg_layout); mlir-opt 22's default is layout-kind=lane (pass layout-kind=lane "
+            "or layout-kind=inst for lane or instruction layouts)",
+            "warning",
+        )
+
+
 def _report_ruleless_user(an: Analysis, v: SSAValue) -> None:
     """When a user of ``v`` (which has no layout) has a layout on its result but no rule that
     passes a layout to its operands, that user is the op to blame: report it by name."""
@@ -202,6 +233,8 @@ class XeGPUPropagateLayoutPass(ModulePass):
         an = Analysis(kind=self.layout_kind)
         an.run(op)
         _check_complete(an, op)
+        if self.layout_kind == "subgroup":
+            _warn_nothing_assigned(an, op)
         if self.print_only:
             for inner in op.walk():
                 for v in _values(inner):
