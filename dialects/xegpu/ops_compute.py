@@ -10,7 +10,16 @@ effective ``order``; A's M tile equals C/D's, B's N tile equals C/D's, A's K til
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import VectorType
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatTF32Type,
+    IntegerType,
+    Signedness,
+    VectorType,
+)
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -126,6 +135,15 @@ class DpasOp(IRDLOperation):
     def verify_(self) -> None:
         lt, rt = self.lhs.type, self.rhs.type
         assert isinstance(lt, VectorType) and isinstance(rt, VectorType)
+        for i, v in enumerate((self.lhs, self.rhs, self.result)):
+            t = v.type
+            assert isinstance(t, VectorType)
+            if not is_dpas_scalar(t.element_type):
+                what = f"operand #{i}" if i < 2 else "result #0"
+                raise VerifyException(
+                    f"{what} must be fixed-length vector of integer (1, 4, 8, 16, 32 or 64 bits) "
+                    f"or f16/f32/f64/bf16/tf32 values, but got '{t}'"
+                )
         if lt.element_type != rt.element_type:
             raise VerifyException(
                 "failed to verify that all of {lhs, rhs} have same element type "
@@ -287,3 +305,17 @@ class ConvertLayoutOp(IRDLOperation):
             )
         check_layout_for("input_layout", src, shape)
         check_layout_for("target_layout", dst, shape)
+
+
+_DPAS_INT_WIDTHS = {
+    Signedness.SIGNLESS: (1, 4, 8, 16, 32, 64),
+    Signedness.SIGNED: (1, 8, 16, 32, 64),
+    Signedness.UNSIGNED: (1, 8, 16, 32, 64),
+}
+
+
+def is_dpas_scalar(t: Attribute) -> bool:
+    """LLVM 22's ``XeGPU_ScalarType``: the element types dpas operands may have."""
+    if isinstance(t, IntegerType):
+        return t.width.data in _DPAS_INT_WIDTHS[t.signedness.data]
+    return isinstance(t, Float16Type | Float32Type | Float64Type | BFloat16Type | FloatTF32Type)

@@ -98,10 +98,13 @@ class CreateMemDescOp(IRDLOperation):
         t = self.source.type
         assert isinstance(t, MemRefType)
         ms = t.memory_space
-        if not (isinstance(ms, IntegerAttr) and ms.value.data == 3):
-            raise VerifyException(f"expected a shared (memory space 3) memref source, got {t}")
-        if t.get_num_dims() not in (1, 2) or any(d < 0 for d in t.get_shape()):
-            raise VerifyException(f"expected a static 1-D or 2-D memref source, got {t}")
+        # LLVM 22's isSharedPred wants memory space 3 (mlir-opt 22 crashes on a memref without one)
+        shared = isinstance(ms, IntegerAttr) and ms.value.data == 3
+        if not shared or t.get_num_dims() not in (1, 2) or any(d < 0 for d in t.get_shape()):
+            raise VerifyException(
+                "operand #0 must be reside in share memory and statically 1d or 2d shaped memref "
+                f"of integer or float values, but got '{t}' (memory space 3, static shape)"
+            )
         md = self.mem_desc.type
         assert isinstance(md, MemDescType)
         src_bits = prod(t.get_shape()) * _bitwidth(t.element_type)

@@ -342,3 +342,19 @@ func.func @f(%m: memref<16xf32>, %i: index, %mask: vector<4xi1>, %p: vector<8xf3
   vector.maskedstore %m[%i], %mask, %p : memref<16xf32>, vector<4xi1>, vector<8xf32>
   return
 }
+
+// -----
+
+func.func @f(%slm: memref<4096xi8, 1>) {
+  // expected-error@below {{operand #0 must be reside in share memory and statically 1d}}
+  %md = xegpu.create_mem_desc %slm : memref<4096xi8, 1> -> !xegpu.mem_desc<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<8x16xindex>, %b: vector<16x16xindex>) {
+  // expected-error@below {{operand #0 must be fixed-length vector of}}
+  %r = xegpu.dpas %a, %b : vector<8x16xindex>, vector<16x16xindex> -> vector<8x16xindex>
+  return
+}

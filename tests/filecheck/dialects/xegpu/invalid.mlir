@@ -430,12 +430,31 @@ func.func @f(%m: memref<24x32xf32>) {
 
 // -----
 
+func.func @f(%slm: memref<4096xi8, 1>) {
+  %md = xegpu.create_mem_desc %slm : memref<4096xi8, 1> -> !xegpu.mem_desc<32x32xf32>
+  return
+}
+
+// CHECK: 'xegpu.create_mem_desc' op operand #0 must be reside in share memory and statically 1d or 2d shaped memref of integer or float values, but got 'memref<4096xi8, 1 : i64>' (memory space 3, static shape)
+
+// -----
+
+// mlir-opt 22 crashes on a source without a memory space (its isSharedPred reads it): refused.
 func.func @f(%slm: memref<4096xi8>) {
   %md = xegpu.create_mem_desc %slm : memref<4096xi8> -> !xegpu.mem_desc<32x32xf32>
   return
 }
 
-// CHECK: expected a shared (memory space 3) memref source, got memref<4096xi8>
+// CHECK: 'xegpu.create_mem_desc' op operand #0 must be reside in share memory and statically 1d or 2d shaped memref of integer or float values, but got 'memref<4096xi8>' (memory space 3, static shape)
+
+// -----
+
+func.func @f(%a: vector<8x16xindex>, %b: vector<16x16xindex>) {
+  %r = xegpu.dpas %a, %b : vector<8x16xindex>, vector<16x16xindex> -> vector<8x16xindex>
+  return
+}
+
+// CHECK: 'xegpu.dpas' op operand #0 must be fixed-length vector of integer (1, 4, 8, 16, 32 or 64 bits) or f16/f32/f64/bf16/tf32 values, but got 'vector<8x16xindex>'
 
 // -----
 
