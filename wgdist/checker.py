@@ -23,7 +23,7 @@ from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
 
 from wgdist import context, parse, run_pipeline
 from wgdist.interp import launch as lsched
-from wgdist.interp.compare import Comparison, compare_buffers
+from wgdist.interp.compare import Comparison, compare_buffers, compare_slm
 from wgdist.interp.core import describe_op, symbol_name
 from wgdist.interp.kernel_inputs import (
     DEFAULT_MAX_BYTES,
@@ -296,6 +296,7 @@ def check_function(
     last: tuple[Comparison, RunResult, RunResult, list[np.ndarray]] | None = None
     failure: InterpError | None = None
     written = 0
+    slm_total = slm_compared = 0
     ok = True
     for k in range(samples if drawn else 1):
         ran = _run_sample(wg_mod, wg_func, name, grid, n_sg, seed, k, given, bool(drawn), max_bytes)
@@ -311,6 +312,7 @@ def check_function(
             for i, buf in wg.buffers.items():
                 compare_buffers(f"%{names[i]}", inputs[i].shape, buf, sg.buffers[i], wg.grid, comp,
                                 rtol=rtol, atol=atol, limit=limit)
+            slm_compared = compare_slm(wg.slm, sg.slm, wg.grid, comp, rtol=rtol, atol=atol, limit=limit)
             last = (comp, wg, sg, inputs)
             if not comp.ok:
                 label += f": MISMATCH with the subgroups run {sched.phrase()} between barriers"
@@ -320,17 +322,23 @@ def check_function(
             label += f": agree under {len(order)} schedule(s)"
         lines.append(label)
         written += sum(int(np.count_nonzero(b.n_writes)) for b in wg.buffers.values())
+        slm_total += slm_compared
         if not ok:
             break
     if last is None:
         assert failure is not None
         raise failure
     comp, wg, sg, inputs = last
-    if wg.buffers and written == 0:
+    if slm_total:
+        notes.append(
+            f"  shared local memory: {slm_total} element(s) the workgroup program left there compared"
+        )
+    if (wg.buffers or slm_total) and written + slm_total == 0:
         ok = False
+    written += slm_total
     if drawn or not ok:  # the samples' values, or the schedule that differed
         notes = lines + notes
-    report = _report(name, wg, sg, n_sg, seed, comp, names, inputs, notes, len(order))
+    report = _report(name, wg, sg, n_sg, seed, comp, names, inputs, notes, len(order), slm_compared)
     return CheckResult(ok, report, comp, wg, sg, n_sg, written, notes, name)
 
 
@@ -377,6 +385,7 @@ def _run_sample(
 def _report(
     name: str, wg: RunResult, sg: RunResult, n_sg: int, seed: int, comp: Comparison,
     names: list[str], inputs: list[np.ndarray], notes: list[str], n_schedules: int = 1,
+    slm: int = 0,
 ) -> str:
     g = wg.grid
     n_wg = g[0] * g[1] * g[2]
@@ -393,17 +402,19 @@ def _report(
         tol = comp.tolerances.get(f"%{names[i]}")
         extra = f", tolerance {tol}" if tol and w else ""
         lines.append(f"  %{names[i]} {list(inputs[i].shape)} {inputs[i].dtype}: {w} element(s) written{extra}")
+    written += slm
     lines += notes
     if not comp.ok:
         counts = ", ".join(f"{n} {k}" for k, n in comp.counts.items())
         lines.append(f"MISMATCH: {counts}")
         lines += [f"  {d.message}" for d in comp.differences]
-    elif not wg.buffers:
+    elif not wg.buffers and not slm:
         lines.append(f"warning: @{name} has no memref arguments: nothing was compared")
     elif written == 0:
         lines.append(
-            "NOTHING COMPARED: the workgroup program wrote no element of its memref arguments, "
-            "so agreement means nothing (does the kernel store its results?)"
+            "NOTHING COMPARED: the workgroup program wrote no element of its memref arguments "
+            "nor of shared local memory, so agreement means nothing (does the kernel store its "
+            "results?)"
         )
     else:
         lines.append(f"agree: every buffer matches ({written} element(s) written)")

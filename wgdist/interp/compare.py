@@ -10,16 +10,21 @@ Four checks per memref argument:
   subgroup mode (catches workgroup reorderings that compute a tile twice and skip another);
 * write counts: the number of stores that hit each element agree (catches subgroups storing the
   same data twice, e.g. a store distributed with sharing).
+
+:func:`compare_slm` compares the values the workgroup program left in shared local memory
+(where a kernel's result may live), element by element where it wrote.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.dialects.builtin import BFloat16Type
+from xdsl.ir import Operation
 
-from wgdist.interp.values import Buffer
+from wgdist.interp.values import Buffer, MemRef
 
 # (rtol, atol factor) per dtype: atol is scaled by max(1, max |reference|)
 TOLERANCES: dict[str, tuple[float, float]] = {
@@ -65,6 +70,23 @@ def _fmt(x: object) -> str:
     return str(x.item() if isinstance(x, np.generic) else x)
 
 
+def _mismatch(ref: Buffer, got: Buffer, rtol: float | None, atol: float | None) -> tuple[np.ndarray, str]:
+    """Where the two buffers' values differ (beyond the float tolerance), and the tolerance."""
+    a, b = ref.data, got.data
+    if a.dtype.kind != "f":
+        return a != b, ""
+    key = "bfloat16" if isinstance(ref.elt, BFloat16Type) else a.dtype.name
+    dr, da = TOLERANCES.get(key, (1e-4, 1e-4))
+    rt = dr if rtol is None else rtol
+    at = da if atol is None else atol
+    scale = max(1.0, float(np.nanmax(np.abs(a), initial=0.0)))
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        close = np.abs(a64 - b64) <= rt * np.abs(a64) + at * scale
+    close |= (np.isnan(a64) & np.isnan(b64)) | (a64 == b64)
+    return ~close, f"rtol={rt:g}, atol={at:g}*{scale:.4g}"
+
+
 def compare_buffers(
     name: str,
     shape: tuple[int, ...],
@@ -79,20 +101,9 @@ def compare_buffers(
 ) -> None:
     """Compare one argument buffer; differences are appended to ``out``."""
     a, b = ref.data, got.data
-    if a.dtype.kind == "f":
-        key = "bfloat16" if isinstance(ref.elt, BFloat16Type) else a.dtype.name
-        dr, da = TOLERANCES.get(key, (1e-4, 1e-4))
-        rt = dr if rtol is None else rtol
-        at = da if atol is None else atol
-        scale = max(1.0, float(np.nanmax(np.abs(a), initial=0.0)))
-        a64, b64 = a.astype(np.float64), b.astype(np.float64)
-        with np.errstate(invalid="ignore"):
-            close = np.abs(a64 - b64) <= rt * np.abs(a64) + at * scale
-        close |= (np.isnan(a64) & np.isnan(b64)) | (a64 == b64)
-        out.tolerances[name] = f"rtol={rt:g}, atol={at:g}*{scale:.4g}"
-        bad = ~close
-    else:
-        bad = a != b
+    bad, tol = _mismatch(ref, got, rtol, atol)
+    if tol:
+        out.tolerances[name] = tol
     ref_w = ref.n_writes > 0
     got_w = got.n_writes > 0
     checks = [
@@ -125,3 +136,53 @@ def compare_buffers(
                 msg = (f"{where}: stored {int(got.n_writes[lin])} time(s) in subgroup mode, "
                        f"{int(ref.n_writes[lin])} in workgroup mode (last: {_who(got, lin, grid)})")
             out.differences.append(Difference(name, pos, kind, msg))
+
+
+def compare_slm(
+    ref: list[list[tuple[Operation, MemRef]]],
+    got: list[list[tuple[Operation, MemRef]]],
+    grid: tuple[int, int, int],
+    out: Comparison,
+    *,
+    rtol: float | None = None,
+    atol: float | None = None,
+    limit: int = 10,
+) -> int:
+    """Compare what the workgroup program left in shared local memory with the distributed
+    program's SLM, per workgroup (those :class:`~wgdist.interp.launch.RunResult` kept): each
+    workgroup-mode allocation is paired with the next subgroup-mode allocation of the same shape
+    and dtype (in allocation order), and every element the workgroup program wrote must hold the
+    same value (tolerances as for buffers); kind ``"slm value"``. An allocation without a partner
+    is not compared. Returns the number of elements compared."""
+    compared = 0
+    for w, (ref_allocs, got_allocs) in enumerate(zip(ref, got)):
+        x, y, z = w % grid[0], (w // grid[0]) % grid[1], w // (grid[0] * grid[1])
+        free = list(got_allocs)
+        for _, m in ref_allocs:
+            buf = m.buf
+            if not buf.track or not np.any(buf.n_writes):
+                continue
+            partner = next(
+                (g for g in free if g[1].shape == m.shape and g[1].buf.data.dtype == buf.data.dtype
+                 and g[1].buf.data.size == buf.data.size), None,
+            )  # fmt: skip
+            if partner is None:
+                continue
+            free.remove(partner)
+            other = partner[1].buf
+            written = buf.n_writes > 0
+            compared += int(np.count_nonzero(written))
+            bad, _ = _mismatch(buf, other, rtol, atol)
+            idx = np.flatnonzero(bad & written)
+            if not idx.size:
+                continue
+            out.counts["slm value"] = out.counts.get("slm value", 0) + int(idx.size)
+            for lin in idx[:limit]:
+                lin = int(lin)
+                pos = tuple(int(i) for i in np.unravel_index(lin, m.shape)) if math.prod(m.shape) == buf.data.size else (lin,)
+                where = f"SLM {buf.name}{list(pos)} in workgroup ({x}, {y}, {z})"
+                out.differences.append(Difference(
+                    f"SLM {buf.name}", pos, "slm value",
+                    f"{where}: workgroup mode {_fmt(buf.data[lin])}, subgroup mode {_fmt(other.data[lin])}",
+                ))  # fmt: skip
+    return compared

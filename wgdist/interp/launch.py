@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -55,6 +55,11 @@ class RunResult:
     ops: int  # executed ops, all threads together
     seconds: float
     grid: tuple[int, int, int]
+    # per workgroup (the first KEEP_SLM_WORKGROUPS, x fastest): its SLM allocations after the run
+    slm: list[list[tuple[Operation, MemRef]]] = field(default_factory=list)
+
+
+KEEP_SLM_WORKGROUPS = 64
 
 
 @dataclass(frozen=True)
@@ -225,6 +230,7 @@ def run_kernel(
     values, bufs = make_arguments(f, args)
     start = time.perf_counter()
     ops = 0
+    slm: list[list[tuple[Operation, MemRef]]] = []
     for z in range(g[2]):
         for y in range(g[1]):
             for x in range(g[0]):
@@ -236,7 +242,9 @@ def run_kernel(
                     threads = [Thread((x, y, z), g, s, subgroups, shared, subgroup_size) for s in range(subgroups)]
                 run_workgroup(code, threads, values, schedule)
                 ops += sum(t.ops for t in threads)
-    return RunResult(bufs, ops, time.perf_counter() - start, g)
+                if len(slm) < KEEP_SLM_WORKGROUPS:
+                    slm.append([(op, m) for (op, _), m in shared.slm.items()])
+    return RunResult(bufs, ops, time.perf_counter() - start, g, slm)
 
 
 def run_workgroup(

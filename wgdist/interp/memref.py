@@ -86,7 +86,9 @@ def new_buffer(op: Operation, t: MemRefType, th: Thread, name: str, space: str) 
         # reading them cannot agree by accident
         rng = np.random.default_rng(th.wg_linear * 7919 + (0 if th.sg is None else 1))
         data = rng.integers(-(2**7), 2**7, size=size).astype(dt)
-    return MemRef(Buffer(data, name, space, elt=t.element_type), offset, shape, strides, t.element_type)
+    # SLM is tracked: a check compares what the workgroup program left there (wgdist.interp.compare)
+    buf = Buffer(data, name, space, track=space == "slm", elt=t.element_type)
+    return MemRef(buf, offset, shape, strides, t.element_type)
 
 
 def _alloc(c: FuncCompiler, op: AllocOp | AllocaOp) -> Step:
