@@ -104,7 +104,7 @@ class WgdistOptMain(xDSLOptMain):
             "--print-diagnostics",
             action="store_true",
             help="print each chunk's error on stdout and go on, exit 0 (for FileCheck tests of "
-            "the messages themselves; xdsl-opt's --verify-diagnostics)",
+            "the messages themselves; xdsl-opt's --verify-diagnostics and --parsing-diagnostics)",
         )
         arg_parser.add_argument(
             "--verify-diagnostics-value",
@@ -210,7 +210,7 @@ class WgdistOptMain(xDSLOptMain):
             for i, (piece, offset) in enumerate(zip(pieces, offsets, strict=True)):
                 if i > 0:
                     output.write("// -----\n")
-                if self.args.print_diagnostics and expected is None:
+                if (self.args.print_diagnostics or self.args.parsing_diagnostics) and expected is None:
                     chunk_status = self._process_printed(piece, offset, extension, output)
                 elif expected is None:
                     chunk_status = run_tool("wgdist-opt", partial(self._process, piece, offset, extension, output))
