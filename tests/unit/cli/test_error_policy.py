@@ -17,7 +17,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from wgdist.ir import OpError
 from wgdist.ir.cli import run_tool
-from wgdist.tools import wgdist_check, wgdist_opt, wgdist_reorder
+from wgdist.tools import wgdist_check, wgdist_layout, wgdist_opt, wgdist_reorder
 
 KERNEL = "func.func @f() {\n  func.return\n}\n"
 
@@ -75,7 +75,20 @@ def run_reorder(monkeypatch: pytest.MonkeyPatch, path: Path, make: Callable[[], 
     return info.value.code
 
 
-TOOLS = {"wgdist-opt": run_opt, "wgdist-check": run_check, "wgdist-reorder": run_reorder}
+def run_layout(monkeypatch: pytest.MonkeyPatch, path: Path, make: Callable[[], BaseException]) -> int:
+    monkeypatch.setattr(wgdist_layout, "ownership", raising(make))
+    with pytest.raises(SystemExit) as info:
+        wgdist_layout.main(["#xegpu.layout<sg_layout = [2], sg_data = [4]>", "--shape", "8"])
+    assert isinstance(info.value.code, int)
+    return info.value.code
+
+
+TOOLS = {
+    "wgdist-opt": run_opt,
+    "wgdist-check": run_check,
+    "wgdist-reorder": run_reorder,
+    "wgdist-layout": run_layout,
+}
 
 
 @pytest.mark.parametrize("tool", sorted(TOOLS))
