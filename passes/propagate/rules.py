@@ -188,7 +188,18 @@ def multi_reduction_backward(op: MultiDimReductionOp, result: AnyLayout) -> list
     has_acc = bool(shape_of(op.acc.type))  # a vector accumulator (not a scalar or 0-d one)
     if not result.is_wg:
         return [(1, result)] if has_acc else []
-    reqs: list[Requirement] = [(0, reduction_source_layout(result, _shape(op.source), op.get_reduction_dims()))]
+    red = sorted(int(d) for d in op.get_reduction_dims())
+    source_shape = _shape(op.source)
+    if (
+        isinstance(result, SliceLayout)
+        and isinstance(result.parent, SliceLayout)
+        and sorted(result.dims) == red
+        and result.parent.rank == len(source_shape)
+    ):
+        src: AnyLayout = result.parent  # a slice of a slice (nested reductions): the source is the inner slice
+    else:
+        src = reduction_source_layout(result, source_shape, red)
+    reqs: list[Requirement] = [(0, src)]
     if has_acc:
         reqs.append((1, result))
     return reqs

@@ -5,6 +5,8 @@ the workgroup program computes (``wgdist.check`` on random inputs)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,3 +81,9 @@ gpu.func @ins(%m: memref<32x32xf32>, %o: memref<64x32xf32>) kernel attributes {{
   gpu.return
 }}
 }}""")
+
+
+def test_nested_reductions_under_a_slice_of_a_slice_distribute() -> None:
+    """The store anchor is a slice of a slice; both reductions are derived from it."""
+    path = Path(__file__).parents[2] / "filecheck" / "passes" / "xegpu-propagate-layout-reduction-nested.mlir"
+    _agree(path.read_text())
