@@ -31,6 +31,7 @@ from wgdist.interp.kernel_inputs import (
     check_launch,
     check_value_bytes,
     draw_scalars,
+    has_sg_layout,
     infer_subgroups,
     is_int,
     param_names,
@@ -282,6 +283,12 @@ def check_function(
     notes += _range_contract_notes(wg_func)
     if subgroups is not None:
         n_sg, sg_from = subgroups, f"--subgroups {subgroups}"
+    elif not has_sg_layout(wg_func):
+        n_sg, sg_from = 1, "no layout has sg_layout: one subgroup per workgroup"
+        notes.append(
+            f"note: no layout of @{name} has sg_layout: the launch has one subgroup per workgroup "
+            "(--subgroups N sets another count)"
+        )
     else:
         n_sg, sg_from = infer_subgroups(wg_func), "from the layouts"
     check_launch(tuple(grid), grid_from, n_sg, sg_from, max_subgroups)

@@ -92,6 +92,11 @@ def _in_sg_id_range(op: Operation, func: Operation) -> bool:
     return False
 
 
+def has_sg_layout(func: Operation) -> bool:
+    """Whether any workgroup layout (one with ``sg_layout``) describes the kernel."""
+    return next(_layout_sources(func), None) is not None
+
+
 def infer_subgroups(func: Operation) -> int:
     """The subgroup count all workgroup layouts in ``func`` agree on (product of sg_layout)."""
     found: dict[int, tuple[Operation, str]] = {}
