@@ -122,6 +122,14 @@ some subgroups wait at and the others never reach (gpu.barrier, or a named barri
 participants do not all arrive) is a deadlock: the error names the barrier op, its location,
 which subgroups wait and which returned.
 
+subgroups: without --subgroups the count is the product of the layouts' sg_layout (outside
+scf.if regions with sg_id_range, which run as a workgroup of the range's size); a kernel with no
+sg_layout runs one subgroup per workgroup (a note says so).
+
+shared local memory: what the workgroup program leaves in SLM is compared too (each allocation
+with the distributed program's allocation of the same type), so a kernel whose result lives
+there is judged.
+
 scalars: parameters that are not memrefs and that --scalar does not fix get drawn values,
 --samples times (small positive integers and indices, both values of an i1, finite floats);
 each sample is reported. A sample on which the workgroup program fails (an offset out of

@@ -47,7 +47,13 @@ from wgdist.interp.launch import (
     run_kernel,
 )
 from wgdist.interp.scf import reads_subgroup_id, sg_id_range_size
-from wgdist.interp.values import InterpError, KernelError, UndefinedOpError, UnsupportedOpError
+from wgdist.interp.values import (
+    DeadlockError,
+    InterpError,
+    KernelError,
+    UndefinedOpError,
+    UnsupportedOpError,
+)
 from wgdist.ir.diagnostics import PipelineError, VerifyError, location_of
 from wgdist.ir.verifier import check_op, located_verify_errors
 
@@ -314,7 +320,10 @@ def check_function(
         vals, inputs, wg = ran
         label = f"  sample {k}" + (": " + ", ".join(f"%{n}={vals[n]}" for n in drawn) if drawn else "")
         for sched in order:
-            sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, schedule=sched)
+            try:
+                sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, schedule=sched)
+            except DeadlockError as e:
+                raise DeadlockError(f"{e} (the subgroups run {sched.phrase()} between barriers)") from None
             comp = Comparison()
             for i, buf in wg.buffers.items():
                 compare_buffers(f"%{names[i]}", inputs[i].shape, buf, sg.buffers[i], wg.grid, comp,

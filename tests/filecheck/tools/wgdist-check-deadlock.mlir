@@ -7,7 +7,7 @@
 // RUN: not wgdist-check %s --against %s --subgroups 4 --schedules 1 2>&1 | filecheck %s
 // RUN: not wgdist-check %s --against %s --subgroups 2 2>&1 | filecheck %s --check-prefix=TWO
 
-// CHECK: wgdist-check-deadlock.mlir:20:5: error: deadlock in workgroup (0, 0, 0): a barrier that not every subgroup reaches: subgroups 0-2 returned; subgroups 3 wait at 'xegpu.nbarrier_wait' at {{.*}}wgdist-check-deadlock.mlir:20:5 on named barrier 1, 1 of its 3 participants arrived
+// CHECK: wgdist-check-deadlock.mlir:20:5: error: deadlock in workgroup (0, 0, 0): a barrier that not every subgroup reaches: subgroups 0-2 returned; subgroups 3 wait at 'xegpu.nbarrier_wait' at {{.*}}wgdist-check-deadlock.mlir:20:5 on named barrier 1, 1 of its 3 participants arrived (the subgroups run in order between barriers)
 // CHECK-NOT: Traceback
 // TWO: error: 'xegpu.init_nbarrier' op 3 participants for a workgroup of 2 subgroups
 gpu.module @m {
