@@ -31,7 +31,7 @@ from wgdist.dialects.vector import (
     TransposeOp,
 )
 from wgdist.ir.diagnostics import OpError
-from wgdist.layout import layout_text
+from wgdist.layout import RuleError, layout_text, sg_part, transpose_source_layout
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import (
     Dist,
@@ -42,6 +42,7 @@ from wgdist.passes.distribute.dist import (
 )
 from wgdist.passes.distribute.emit import element_type, emit_like, per_tile, sg_attrs
 from wgdist.passes.distribute.ops import linear_slm
+from wgdist.passes.distribute.ops.move import Move, emit_move, plan_move
 from wgdist.passes.distribute.regather import Run, element_ids, emit_regather, reshape_map, run_plan
 from wgdist.passes.distribute.sg_ids import Index, SgIds
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan, TilesPlan
@@ -234,17 +235,46 @@ class ShapeCast:
         env.vmap[op.result] = _same_tiles_of(env, op, op.source, d, planned.tiles)
 
 
+@dataclass(frozen=True)
+class TransposePlan(TilesPlan):
+    """``inner``/``move``: when the result's layout is not the source's transposed, the tiles
+    are transposed into the split the source implies (``inner``) and then moved (:mod:`.move`)."""
+
+    inner: Dist | None = None
+    move: Move | None = None
+
+
 class Transpose:
-    def check(self, op: TransposeOp, plan: Plan) -> TilesPlan:
+    """Tile ``k`` of the result is the transpose of one source tile; a result layout that is not
+    the source's transposed is reached by moving the transposed tiles (:mod:`.move`)."""
+
+    def check(self, op: TransposeOp, plan: Plan) -> TransposePlan:
         d = need_result_dist(op)
         ds = _checked_source(op, plan, d)
         perm = op.get_permutation()
         ids = element_ids(ds.shape)
-        m = reshape_map(op, ds, d, ids, ids.transpose(perm), lambda b: b.transpose(perm), "transpose")
-        return TilesPlan((d,), tuple(m))
+        try:
+            m = reshape_map(op, ds, d, ids, ids.transpose(perm), lambda b: b.transpose(perm), "transpose")
+            return TransposePlan((d,), tuple(m))
+        except OpError as first:
+            inv = [list(perm).index(i) for i in range(len(perm))]
+            try:
+                inner = Dist(d.shape, sg_part(transpose_source_layout(ds.layout, inv)))
+            except RuleError:
+                raise first from None
+            m = reshape_map(op, ds, inner, ids, ids.transpose(perm), lambda b: b.transpose(perm), "transpose")
+            mv = plan_move(op, plan, inner, d, element_type(op.result), "the transposed value")
+            return TransposePlan((d,), tuple(m), inner, mv)
 
-    def rewrite(self, op: TransposeOp, env: Env, planned: TilesPlan) -> None:
-        env.vmap[op.result] = _same_tiles_of(env, op, op.vector, env.dist[op.result], planned.tiles)
+    def rewrite(self, op: TransposeOp, env: Env, planned: TransposePlan) -> None:
+        d = env.dist[op.result]
+        if planned.inner is None:
+            env.vmap[op.result] = _same_tiles_of(env, op, op.vector, d, planned.tiles)
+            return
+        tiles = _same_tiles_of(env, op, op.vector, planned.inner, planned.tiles)
+        if planned.move is not None:
+            tiles = emit_move(env, op, planned.move, planned.inner, d, tiles, element_type(op.result))
+        env.vmap[op.result] = tiles
 
 
 # ---- windows: extract_strided_slice, insert_strided_slice ---------------------------------------

@@ -50,7 +50,7 @@ from wgdist.dialects.vector import (
 )
 from wgdist.dialects.xegpu import LoadMatrixOp, StoreMatrixOp
 from wgdist.ir.diagnostics import OpError
-from wgdist.layout import is_writer, layout_text
+from wgdist.layout import Layout, SliceLayout, is_writer, layout_text, sg_part
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist, result_dist
 from wgdist.passes.distribute.emit import dense_constant, element_type, sg_attrs
@@ -236,7 +236,11 @@ class ReductionPlan(OpPlan):
     groups: list[list[int]] | None = None
     table: Table | None = None
     acc: Move | None = None
-    """How the accumulator reaches the result's split when the two differ (None: as it is)."""
+    """How the accumulator reaches the split the reduction produces (None: as it is)."""
+    inner: Dist | None = None
+    """The split the reduction produces when the result's own layout does not fit the source
+    (the slice of the source layout); ``out`` moves it to the result's split."""
+    out: Move | None = None
 
 
 def _plan(op: MultiDimReductionOp | ReductionOp, plan: Plan, ds: Dist, d: Dist | None, dims: tuple[int, ...],
@@ -257,15 +261,33 @@ class MultiReduction:
             if d is None:
                 raise OpError(op, "the result (and the accumulator) need a workgroup layout, e.g. a #xegpu.slice of the source layout")
             da = plan.operand(op, 1, "the accumulator")
-            if not da.same_distribution(d):
-                planned = _plan(op, plan, ds, d, dims, element_type(op.source))
-                return replace(planned, acc=plan_move(op, plan, da, d, element_type(op.acc), "the accumulator"))
+            elt = element_type(op.source)
+            try:
+                planned = _plan(op, plan, ds, d, dims, elt)
+                inner = None
+            except OpError as first:
+                # the result's layout does not fit the source's split: reduce into the slice of
+                # the source layout, then move the result there
+                if not isinstance(ds.layout, Layout) or ds.packed:
+                    raise
+                inner = make_inner(ds, dims)
+                try:
+                    planned = _plan(op, plan, ds, inner, dims, elt)
+                except OpError:
+                    raise first from None
+                planned = replace(planned, results=(d,), inner=inner,
+                                  out=plan_move(op, plan, inner, d, elt, "the reduced value"))
+            target = inner or d
+            if not da.same_distribution(target):
+                return replace(planned, acc=plan_move(op, plan, da, target, element_type(op.acc), "the accumulator"))
+            return planned
         elif op.acc in plan.dist:  # pragma: no cover - a scalar is never distributed
             raise OpError(op, "a scalar accumulator cannot be distributed")
         return _plan(op, plan, ds, d, dims, element_type(op.source))
 
     def rewrite(self, op: MultiDimReductionOp, env: Env, planned: ReductionPlan) -> None:
-        d = env.dist.get(op.dest)
+        final = env.dist.get(op.dest)
+        d = planned.inner or final
         dims = sorted(op.get_reduction_dims())
         src = env.vmap[op.source]
         out: list[SSAValue] = []
@@ -298,8 +320,19 @@ class MultiReduction:
             finish(env, op)
         if d is None:
             op.dest.replace_all_uses_with(out[0])
-        else:
-            env.vmap[op.dest] = out
+            return
+        if planned.inner is not None and planned.out is not None:
+            assert final is not None
+            out = emit_move(env, op, planned.out, planned.inner, final, out, element_type(op.dest))
+        env.vmap[op.dest] = out
+
+
+def make_inner(ds: Dist, dims: tuple[int, ...]) -> Dist:
+    """The slice of the source's layout over the reduced dims (its kept dims' split)."""
+    layout = ds.layout
+    assert isinstance(layout, Layout)
+    shape = tuple(n for i, n in enumerate(ds.shape) if i not in dims)
+    return Dist(shape, SliceLayout(sg_part(layout), dims))
 
 
 class Reduction:

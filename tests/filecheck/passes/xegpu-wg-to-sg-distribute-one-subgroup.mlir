@@ -4,6 +4,8 @@
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func red_in_loop | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func red_acc_multi | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func ew_mixed | filecheck %s --check-prefix=AGREE
+// RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func reduce_other_tiles | filecheck %s --check-prefix=AGREE
+// RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func transpose_other_split | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func red_propagated | filecheck %s --check-prefix=AGREE
 
 // One-subgroup layouts (sg_layout = [1, 1]) and values whose split differs from what their
@@ -145,3 +147,49 @@ func.func @ew_mixed(%x: memref<32x32xf32>, %y: memref<32x32xf32>, %z: memref<32x
 // CHECK-NEXT:  %[[M:[0-9a-z_]+]] = xegpu.load_matrix %{{.*}} -> vector<16x16xf32>
 // CHECK-NEXT:  %[[S:[0-9a-z_]+]] = arith.addf %[[X]], %[[M]] : vector<16x16xf32>
 // CHECK:       xegpu.store_nd %[[S]]
+
+// -----
+
+// A reduction across subgroups whose result layout is not the slice of the source's (tiles of
+// 8 where the source's kept tile is 32; before: refused): reduced into the slice, then moved
+// to the result's split; the accumulator, given in the result's split, is moved to the slice.
+#rl = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
+#rr = #xegpu.layout<sg_layout = [32], sg_data = [8]>
+func.func @reduce_other_tiles(%m: memref<256x128xf32>, %o: memref<256xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<256x128xf32> -> !xegpu.tensor_desc<256x128xf32, #rl>
+  %to = xegpu.create_nd_tdesc %o : memref<256xf32> -> !xegpu.tensor_desc<256xf32, #rr>
+  %v = xegpu.load_nd %t[0, 0] <{layout = #rl}> : !xegpu.tensor_desc<256x128xf32, #rl> -> vector<256x128xf32>
+  %z = arith.constant {layout_result_0 = #rr} dense<1.0> : vector<256xf32>
+  %s = vector.multi_reduction <add>, %v, %z {layout_result_0 = #rr} [1] : vector<256x128xf32> to vector<256xf32>
+  xegpu.store_nd %s, %to[0] <{layout = #rr}> : vector<256xf32>, !xegpu.tensor_desc<256xf32, #rr>
+  func.return
+}
+// CHECK-LABEL: func.func @reduce_other_tiles
+// CHECK:       vector.multi_reduction <add>, %{{.*}} [1] : vector<32x32xf32> to vector<32xf32>
+// CHECK:       gpu.barrier
+// CHECK:       %[[S:[0-9a-z_]+]] = vector.multi_reduction <add>, %{{.*}} [0] : vector<4x32xf32> to vector<32xf32>
+// CHECK:       xegpu.store_matrix
+// CHECK:       gpu.barrier
+// CHECK:       xegpu.load_matrix %{{.*}} -> vector<1x8xf32>
+// CHECK:       xegpu.store_nd %{{.*}} : vector<8xf32>
+
+// -----
+
+// A transpose whose result layout is not the source's transposed (before: refused): the
+// tiles are transposed into the transposed split, then moved to the result's.
+#ts = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 8]>
+#tr = #xegpu.layout<sg_layout = [4, 1], sg_data = [4, 32]>
+func.func @transpose_other_split(%m: memref<32x16xf32>, %o: memref<16x32xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<32x16xf32> -> !xegpu.tensor_desc<32x16xf32, #ts>
+  %to = xegpu.create_nd_tdesc %o : memref<16x32xf32> -> !xegpu.tensor_desc<16x32xf32, #tr>
+  %v = xegpu.load_nd %t[0, 0] <{layout = #ts}> : !xegpu.tensor_desc<32x16xf32, #ts> -> vector<32x16xf32>
+  %r = vector.transpose %v, [1, 0] {layout_result_0 = #tr} : vector<32x16xf32> to vector<16x32xf32>
+  xegpu.store_nd %r, %to[0, 0] <{layout = #tr}> : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32, #tr>
+  func.return
+}
+// CHECK-LABEL: func.func @transpose_other_split
+// CHECK:       %[[T:[0-9a-z_]+]] = vector.transpose %{{.*}}, [1, 0] : vector<16x8xf32> to vector<8x16xf32>
+// CHECK:       xegpu.store_matrix %[[T]]
+// CHECK-NEXT:  gpu.barrier
+// CHECK:       xegpu.load_matrix %{{.*}} -> vector<4x32xf32>
+// CHECK:       xegpu.store_nd %{{.*}} : vector<4x32xf32>

@@ -222,6 +222,8 @@ def _reduction(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, st
     lay = layout(rng, shp, s)
     out = [shp[1 - dim]]
     rl = f"#xegpu.slice<{lay}, dims = [{dim}]>"
+    if ann and rng.random() < 0.3:  # a result layout of its own, not the slice of the source
+        rl = layout(rng, out, s)
     params = [("%x", shp, elt), ("%y", out, elt)]
     b = _new_body(ann, params)
     x = b.load("%x", shp, elt, lay)
@@ -268,6 +270,8 @@ def _transpose(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, st
     assert mm is not None
     o = [int(mm[5]), int(mm[6])] if mm[5] else [1, 0]
     tl = f"#xegpu.layout<sg_layout = [{mm[2]}, {mm[1]}], sg_data = [{mm[4]}, {mm[3]}], order = [{1 - o[0]}, {1 - o[1]}]>"
+    if ann and rng.random() < 0.3:  # a result layout that is not the source's transposed
+        tl = layout(rng, t, s)
     params = [("%x", shp, elt), ("%y", t, elt)]
     b = _new_body(ann, params)
     x = b.load("%x", shp, elt, lay)
