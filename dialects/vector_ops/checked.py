@@ -117,8 +117,11 @@ def _extract(op: ExtractOp) -> None:
     inferred: Attribute = (
         make_vector(src.element_type, shape, scalable) if shape else src.element_type
     )
-    zero_d = isinstance(res, VectorType) and res.get_num_dims() == 0
-    if res != inferred and not (not shape and zero_d and res.element_type == inferred):
+    # a 0-D vector stands for its element, as in LLVM 22's isCompatibleReturnTypes
+    zero_d_of_inferred = (
+        isinstance(res, VectorType) and res.get_num_dims() == 0 and res.element_type == inferred
+    )
+    if res != inferred and not (not shape and zero_d_of_inferred):
         raise VerifyException(
             f"inferred type(s) '{inferred}' are incompatible with return type(s) of operation "
             f"'{res}' ({n} positions into {src})"
