@@ -59,6 +59,23 @@ Options
     and with ``layout-kind=inst`` the derived A also carries ``inst_data = [8, 16]``, B
     ``inst_data = [16, 16]``, and the user's ``layout_cd`` ``inst_data = [8, 16]``.
 
+``num-subgroups=N`` (default ``0``: from ``known_block_size``)
+    Beyond LLVM 22, ``layout-kind=subgroup`` only: in a function where no layout has
+    ``sg_layout``, each dpas without ``layout_cd`` gets one for ``N`` subgroups (without the
+    option, ``gpu.func``'s ``known_block_size`` threads / 16): the output tile split most nearly
+    square, K whole (:mod:`wgdist.passes.propagate.auto_sg`), with a remark naming the choice;
+    the rest propagates from it. Before (``known_block_size = array<i32: 256, 1, 1>``, 16
+    subgroups)::
+
+        %c = xegpu.dpas %a, %b : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+
+    after (remark ``layout_cd chosen for 16 subgroups: sg_layout = [4, 4], sg_data = [32, 32]
+    ...``)::
+
+        %c = xegpu.dpas %a, %b {layout_a = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 64], order = [1, 0]>,
+                                layout_b = #xegpu.layout<sg_layout = [4, 4], sg_data = [64, 32], order = [1, 0]>,
+                                layout_cd = #xegpu.layout<sg_layout = [4, 4], sg_data = [32, 32]>} ...
+
 ``print-only=true`` (default ``false``)
     Print one line per value with a layout (written or derived),
     ``// %name (result #0 of 'op'): LAYOUT`` (``%res#1`` for a result of a multi-result op),
@@ -103,6 +120,7 @@ from wgdist.ir.diagnostics import OpError, emit
 from wgdist.layout import layout_text
 from wgdist.passes.propagate.analysis import Analysis
 from wgdist.passes.propagate.anchors import ANCHORS, FUNCTIONS
+from wgdist.passes.propagate.auto_sg import assign_dpas_layouts
 from wgdist.passes.propagate.rewrite import planned_changes, rewrite
 from wgdist.passes.propagate.rules import rule_of
 from wgdist.passes.propagate.values import describe, tracked
@@ -228,8 +246,13 @@ class XeGPUPropagateLayoutPass(ModulePass):
 
     layout_kind: Literal["subgroup", "inst", "lane"] = "subgroup"
     print_only: bool = False
+    num_subgroups: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.num_subgroups < 0:
+            raise OpError(op, f"num-subgroups must be positive, got {self.num_subgroups}")
+        if self.layout_kind == "subgroup" and not self.print_only:
+            assign_dpas_layouts(op, self.num_subgroups)
         an = Analysis(kind=self.layout_kind)
         an.run(op)
         _check_complete(an, op)
