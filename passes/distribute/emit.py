@@ -22,7 +22,12 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from wgdist.dialects.xegpu import DISTRIBUTE_LAYOUT_TYPES, SliceAttr, TensorDescType
+from wgdist.dialects.xegpu import (
+    DISTRIBUTE_LAYOUT_TYPES,
+    DistributeLayoutAttr,
+    SliceAttr,
+    TensorDescType,
+)
 from wgdist.dialects.xegpu import offsets as idx
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
 from wgdist.passes.distribute.dist import Dist, is_wg_attr
@@ -66,7 +71,7 @@ def _sg_rest(v: Attribute) -> Attribute | None:
 
 
 @lru_cache(maxsize=1024)
-def _drop_sg(layout: Attribute) -> Attribute | None:
+def _drop_sg(layout: Attribute) -> DistributeLayoutAttr | None:
     """:func:`drop_sg_fields`, built once per distinct layout (attributes are immutable; the
     rebuilt attribute cost about 1.5 ms, paid per emitted op before)."""
     return drop_sg_fields(layout)  # type: ignore[arg-type]
