@@ -81,6 +81,7 @@ from wgdist.layout import (
     transpose_source_layout,
     window_layout,
 )
+from wgdist.passes.propagate import rules_lanes
 from wgdist.passes.propagate.values import shape_of, unpacked
 
 OpT = TypeVar("OpT", bound=Operation)
@@ -342,6 +343,7 @@ def create_tdesc_backward(op: CreateTdescOp, result: AnyLayout) -> list[Requirem
 
 RULES: dict[type[Operation], OpRule[Any]] = {
     **{cls: OpRule(elementwise_backward, elementwise_forward) for cls in elementwise_ops()},
+    **{cls: OpRule(*pair) for cls, pair in rules_lanes.RULES.items()},
     **dict(
         [
             # constants take their users' layouts in the rewrite (a clone per layout)
