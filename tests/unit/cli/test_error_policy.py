@@ -60,7 +60,7 @@ def run_opt(monkeypatch: pytest.MonkeyPatch, path: Path, make: Callable[[], Base
 
 
 def run_check(monkeypatch: pytest.MonkeyPatch, path: Path, make: Callable[[], BaseException]) -> int:
-    monkeypatch.setattr(wgdist_check, "check", raising(make))
+    monkeypatch.setattr(wgdist_check, "check_all", raising(make))
     with pytest.raises(SystemExit) as info:
         wgdist_check.main([str(path), "--against", str(path), "--subgroups", "1"])
     assert isinstance(info.value.code, int)
