@@ -128,10 +128,41 @@ convert_layout needs 262144 bytes::
       (slm-bytes=131072; ...)
     $ wgdist-opt k.mlir -p 'xegpu-wg-to-sg-distribute{slm-bytes=262144}'    # distributes
 
+Data that must move between subgroups goes through SLM as above: dpas operands whose split
+does not match what ``layout_cd`` implies (K split across subgroups, A/B tile counts that do not
+line up) are gathered to C's grid with all of K, so each C element is summed over K once and the
+accumulator added once; reduction accumulators, ``scf.yield`` operands, elementwise operands
+and results whose split differs from what the op needs are moved to it
+(:mod:`~wgdist.passes.distribute.ops.move`); ``extract_strided_slice``,
+``insert_strided_slice`` and ``shape_cast`` whose result tiles need other subgroups' data go
+through SLM laid out row-major (:mod:`~wgdist.passes.distribute.ops.linear_slm`). When each
+subgroup keeps its data, the rearrangement stays inside the subgroup.
+
+Memory between subgroups (layouts-spec 1.8). The workgroup program is sequential: where two
+accesses of the same buffer (at least one a store) are made by different subgroups, a
+``gpu.barrier`` is inserted before the later one (read-after-write, write-after-read,
+write-after-write, across loop iterations too) and a remark names both ops and an element
+(:mod:`~wgdist.passes.distribute.barriers`). A same-layout read-back needs none; unknown
+aliasing is treated conservatively; distinct kernel arguments are assumed not to alias. Before::
+
+    xegpu.store_nd %v, %t[0, 0] : vector<64x64xf32>, !xegpu.tensor_desc<64x64xf32, #a>
+    %w = xegpu.load_nd %t2[0, 0] : !xegpu.tensor_desc<64x64xf32, #b> -> vector<64x64xf32>
+
+After (``#a`` and ``#b`` give an element to different subgroups)::
+
+    xegpu.store_nd %v0, %t[%o0, %o1] : ...
+    gpu.barrier
+    %w0 = xegpu.load_nd %t2[%p0, %p1] : ...
+
+Stores whose layout shares data (several subgroups hold the same tile) write each element once:
+the store sits in an ``scf.if`` on the layout model's writer predicate, hoisted to the function
+entry. Layouts given only on ``load_nd``/``store_nd``/``prefetch_nd`` (the descriptor type has
+none, LLVM's current test style) split the descriptor, one subgroup descriptor per layout.
+
 Not handled (diagnostics name the op): SLM exchanges inside ``sg_id_range`` (the barrier needs
-every subgroup), of sub-byte elements or larger than ``slm-bytes``, cross-subgroup reductions
-whose result tile is not the source tile on the kept dims, offsets given on both
-create_nd_tdesc and the access.
+every subgroup), of sub-byte elements or larger than ``slm-bytes``, offsets given on both
+create_nd_tdesc and the access, ``insert_strided_slice`` of a lower-rank value, packed values
+moved between subgroups.
 
 Errors (exit status 1 in wgdist-opt, nothing printed): an op with a workgroup operand or
 layout and no rule, a layout that does not split the shape (slice layouts too; extent-1 dims
