@@ -200,8 +200,8 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from wgdist.diagnostics import OpError
 from wgdist.dialects import gpu
+from wgdist.ir.diagnostics import OpError, emit
 from wgdist.reorder import (
     PIPELINE,
     Expr,
@@ -237,8 +237,6 @@ FUNCTIONS = ("func.func", "gpu.func")
 def remark(op: Operation, message: str, severity: str = "remark") -> None:
     """``file:line:col: remark: 'op' op message`` on stderr (MLIR's format), or to
     ``--verify-diagnostics`` (:func:`wgdist.ir.diagnostics.emit`)."""
-    from wgdist.ir.diagnostics import emit
-
     emit(op, message, severity)
 
 

@@ -261,7 +261,7 @@ def store_scatter_pins(op: StoreScatterOp) -> list[Pin]:
         if isinstance(w.type, TensorDescType):
             pins.append((i, lay))
         elif isinstance(w.type, VectorType):
-            pins.append((i, None if lay is None else scatter_index_layout(lay, vshape)))
+            pins.append((i, None if lay is None else scatter_index_layout(lay, vshape, w.type.get_shape())))
     return pins
 
 

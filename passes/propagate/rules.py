@@ -17,7 +17,7 @@ is ``OpRule(backward, forward)``; either may be None, meaning that direction has
 :data:`LANE_RULES` holds rules of the same form that only the inst/lane kinds use, for ops
 the workgroup-level distribution does not handle (``xegpu.create_tdesc``): :data:`RULES`'s
 keys are exactly the distributed op classes (``tests/unit/test_op_tables.py``). The
-distribution-compute helper's module merges its rules into :data:`RULES`.
+:mod:`.rules_lanes` (``vector.bitcast``) merges its rules into :data:`RULES`.
 
 Some ops have entries with no rule in either direction; what decides their layouts lives
 elsewhere and is keyed by op class too: the layouts a user wrote on anchor ops (dpas, the
@@ -300,13 +300,17 @@ def update_nd_offset_backward(op: UpdateNdOffsetOp, result: AnyLayout) -> list[R
     return [(0, _descriptor_layout(result))]
 
 
-def scatter_index_layout(data: AnyLayout, data_shape: Sequence[int]) -> AnyLayout | None:
+def scatter_index_layout(
+    data: AnyLayout, data_shape: Sequence[int], index_shape: Sequence[int] | None = None
+) -> AnyLayout | None:
     """The layout of the offsets (and mask) of a gather/scatter whose data has ``data``: the
-    subgroup fields of ``data`` for 1-D data; for chunked ``N x chunk`` data those of the ``N``
-    rows (when each chunk stays in one subgroup, ``sg_layout[1] == 1``). No inst/lane fields:
-    the inst/lane kinds give offsets and masks their own defaults (``[16]/[1]``, as LLVM 22).
-    None when the chunks are split over subgroups (no 1-D layout indexes them)."""
-    if len(data_shape) == 1:
+    subgroup fields of ``data`` when the offsets have the data's shape (1-D data, or
+    ``chunk_size`` 1 at any rank: one offset per element); for chunked ``N x chunk`` data those
+    of the ``N`` rows (when each chunk stays in one subgroup, ``sg_layout[1] == 1``). No
+    inst/lane fields: the inst/lane kinds give offsets and masks their own defaults
+    (``[16]/[1]``, as LLVM 22). None when the chunks are split over subgroups (no 1-D layout
+    indexes them)."""
+    if len(data_shape) == 1 or (index_shape is not None and tuple(index_shape) == tuple(data_shape)):
         return sg_part(data)
     if isinstance(data, SliceLayout):
         return None
@@ -323,7 +327,7 @@ def _scatter_requirements(op: Operation, data: AnyLayout, data_shape: Sequence[i
         if isinstance(v.type, TensorDescType):
             reqs.append((i, _descriptor_layout(data)))
         elif isinstance(v.type, VectorType):
-            index = scatter_index_layout(data, data_shape)
+            index = scatter_index_layout(data, data_shape, v.type.get_shape())
             if index is not None:
                 reqs.append((i, index))
     return reqs
@@ -337,7 +341,7 @@ def load_gather_backward(op: LoadGatherOp, result: AnyLayout) -> list[Requiremen
 
 def create_tdesc_backward(op: CreateTdescOp, result: AnyLayout) -> list[Requirement]:
     """The offsets take the layout of the rows the descriptor's layout gives them."""
-    index = scatter_index_layout(result, _shape(op.result))
+    index = scatter_index_layout(result, _shape(op.result), _shape(op.operands[1]))
     return [] if index is None else [(1, index)]
 
 

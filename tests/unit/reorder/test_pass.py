@@ -7,8 +7,8 @@ from xdsl.dialects import arith, func
 from xdsl.ir import Operation
 
 import wgdist
-from wgdist.diagnostics import OpError
 from wgdist.dialects import gpu
+from wgdist.ir.diagnostics import OpError
 from wgdist.passes.reorder_workgroups import ReorderWorkgroupsPass
 from wgdist.reorder import remap_all, resolve
 

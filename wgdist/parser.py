@@ -1,5 +1,0 @@
-# TEMP-SHIM: remove at integration
-"""Moved to :mod:`wgdist.ir.parser`."""
-
-from wgdist.ir.parser import *  # noqa: F403
-from wgdist.ir.parser import LocatingParser  # noqa: F401
