@@ -16,7 +16,7 @@ is ``OpRule(backward, forward)``; either may be None, meaning that direction has
 
 :data:`LANE_RULES` holds rules of the same form that only the inst/lane kinds use, for ops
 the workgroup-level distribution does not handle (``xegpu.create_tdesc``): :data:`RULES`'s
-keys are exactly the distributed op classes (``tests/unit/test_op_tables.py``). The
+keys are exactly the distributed op classes (``tests/unit/test_op_tables.py``);
 :mod:`.rules_lanes` (``vector.bitcast``) merges its rules into :data:`RULES`.
 
 Some ops have entries with no rule in either direction; what decides their layouts lives
