@@ -4,7 +4,8 @@
 Every kernel must either agree (``wgdist.check``) or be refused with a located diagnostic; a
 disagreement, an internal error or an invalid generated kernel fails. The default run checks
 ``WGDIST_FUZZ_SEEDS`` (12) seeds per family; ``make fuzz`` runs a long campaign (more seeds, a
-different seed base) and prints the refusal rate per family.
+different seed base) and prints the tally per family; at most a quarter of a family may be
+refused.
 """
 
 from __future__ import annotations
@@ -21,12 +22,11 @@ import kernel_gen as kg  # noqa: E402
 
 SEEDS = int(os.environ.get("WGDIST_FUZZ_SEEDS", "12"))
 BASE = int(os.environ.get("WGDIST_FUZZ_BASE", "0"))
-TALLY: dict[str, Counter[str]] = {}
 
 
 @pytest.mark.parametrize("family", kg.FAMILIES)
 def test_generated_kernels_agree_or_are_refused_with_a_location(family: str) -> None:
-    tally = TALLY.setdefault(family, Counter())
+    tally: Counter[str] = Counter()
     bad: list[str] = []
     for i in range(SEEDS):
         seed = BASE + i * 7919 + kg.FAMILIES.index(family)
@@ -39,17 +39,8 @@ def test_generated_kernels_agree_or_are_refused_with_a_location(family: str) -> 
                 bad.append(f"seed {seed}: refusal without a location: {detail}")
         elif verdict != "agree":
             bad.append(f"seed {seed} ({k.pipeline}): {verdict}\n{detail}\n{k.text}")
+    print(f"{family:12s} {dict(tally)}")  # the refusal rate, shown by pytest -s (make fuzz)
     assert not bad, "\n\n".join(bad)
-    assert tally["agree"] > 0, f"no {family} kernel distributed: {tally}"
+    # every family distributes: refusals are the exception (none were measured in 390 kernels)
+    assert tally["refused"] <= SEEDS // 4, f"{family}: too many refusals: {dict(tally)}"
 
-
-def test_report_refusal_rate() -> None:
-    """Prints the tally of the family tests that ran before (``pytest -s`` shows it)."""
-    total = Counter[str]()
-    for fam, c in sorted(TALLY.items()):
-        total.update(c)
-        print(f"{fam:12s} {dict(c)}")
-    n = sum(total.values())
-    if n:
-        print(f"refused {total['refused']}/{n} = {100 * total['refused'] / n:.1f}%")
-    assert total["DISAGREE"] == 0
