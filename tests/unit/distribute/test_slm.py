@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import wgdist
 from wgdist import run_pipeline
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import Layout, SliceLayout, distribution_errors, is_writer, tiles, writer_dims
@@ -103,11 +104,25 @@ def test_local_reduction_uses_no_slm() -> None:
     assert "memref.alloca" not in out and "gpu.barrier" not in out
 
 
-def test_cross_subgroup_reduction_result_tile_must_match() -> None:
+def test_cross_subgroup_reduction_into_another_tile_is_moved() -> None:
+    """A reduction across subgroups whose result tile ([32]/[8]) is not the source's tile on the
+    kept dims ([8, 4]/[32, 32] keeps 32) was refused; it is now reduced into the slice of the
+    source layout, then moved to the result's split through SLM, and computes what the
+    workgroup program computes."""
     lay = "#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>"
     res = "#xegpu.layout<sg_layout = [32], sg_data = [8]>"
-    with pytest.raises(OpError, match=r"'vector.multi_reduction' op the reduction crosses subgroups .* result tile \[8\]"):
-        run_pipeline(_reduce_kernel(lay, res), "xegpu-wg-to-sg-distribute")
+    store = (
+        f"%o = xegpu.create_nd_tdesc %m2 : memref<256xf32> -> !xegpu.tensor_desc<256xf32, {res}>\n"
+        f"  xegpu.store_nd %r, %o[0] <{{layout = {res}}}> : vector<256xf32>, !xegpu.tensor_desc<256xf32, {res}>"
+    )
+    src = _reduce_kernel(lay, res, store).replace("%m: memref<256x128xf32>)", "%m: memref<256x128xf32>, %m2: memref<256xf32>)")
+    out = str(run_pipeline(src, "xegpu-wg-to-sg-distribute"))
+    assert "vector<256" not in out.split("func.func")[1].split("{", 1)[1]  # nothing left at WG size
+    # two exchanges: the partial sums, then the reduced 32-element tiles to the 8-element ones
+    assert out.count("xegpu.store_matrix") >= 2 and out.count("gpu.barrier") >= 2
+    r = wgdist.check(src, "xegpu-wg-to-sg-distribute", seed=1)
+    assert r.ok, r.report
+    assert r.written == 256 and r.subgroups == 32
 
 
 def test_exchange_inside_sg_id_range_is_rejected() -> None:
