@@ -22,6 +22,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
 
 from wgdist import context, parse, run_pipeline
+from wgdist.dialects.gpu import SubgroupIdOp
 from wgdist.interp import launch as lsched
 from wgdist.interp.compare import Comparison, compare_buffers, compare_slm
 from wgdist.interp.core import describe_op, symbol_name
@@ -54,8 +55,9 @@ from wgdist.interp.values import (
     UndefinedOpError,
     UnsupportedOpError,
 )
-from wgdist.ir.diagnostics import PipelineError, VerifyError, location_of
+from wgdist.ir.diagnostics import PipelineError, VerifyError, capture_diagnostics, location_of
 from wgdist.ir.verifier import check_op, located_verify_errors
+from wgdist.passes.xegpu_wg_to_sg_distribute import XeGPUWgToSgDistributePass
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -66,6 +68,7 @@ __all__ = [
     "check_function",
     "infer_subgroups",
     "kernels",
+    "layout_passes",
     "random_inputs",
 ]
 
@@ -161,6 +164,80 @@ def _modules(
     return wg_mod, sg_mod
 
 
+def _top_level_passes(pipeline: str) -> list[str]:
+    """``a,b{x=1,2},c`` -> ``["a", "b{x=1,2}", "c"]``."""
+    out, depth, cur = [], 0, ""
+    for ch in pipeline:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += (ch == "{") - (ch == "}")
+        cur += ch
+    return [*out, cur.strip()]
+
+
+def layout_passes(pipeline: str) -> str | None:
+    """The passes of ``pipeline`` before its (last) ``xegpu-wg-to-sg-distribute``: those that
+    can assign the layouts the distribution reads (``xegpu-propagate-layout{num-subgroups=8}``);
+    None when the pipeline does not distribute or nothing comes before the distribution."""
+    names = [p.split("{")[0].strip() for p in _top_level_passes(pipeline)]
+    if XeGPUWgToSgDistributePass.name not in names:
+        return None
+    last = len(names) - 1 - names[::-1].index(XeGPUWgToSgDistributePass.name)
+    return ",".join(_top_level_passes(pipeline)[:last]) or None
+
+
+def _layout_module(wg_mod: ModuleOp, pipeline: str | None, ctx: Context) -> tuple[ModuleOp, str] | None:
+    """The workgroup program after the pipeline's layout passes (:func:`layout_passes`, run on
+    a copy, their remarks and warnings dropped: the pipeline's own run printed them), with
+    their text; None without such passes, or when no kernel lacks sg_layout (the
+    subgroup count is then read from the workgroup program itself)."""
+    prefix = layout_passes(pipeline) if pipeline is not None else None
+    if prefix is None or all(has_sg_layout(f) for f in kernels(wg_mod)):
+        return None
+    with capture_diagnostics(lambda _: None):  # the full pipeline's run already reported them
+        return run_pipeline(wg_mod.clone(), prefix, ctx), prefix
+
+
+def _subgroup_count(
+    wg_func: Operation, sg_func: Operation, name: str, layouts: tuple[ModuleOp, str] | None, notes: list[str],
+) -> tuple[int, str]:
+    """The subgroups per workgroup of a check without ``--subgroups``: those of the workgroup
+    program's layouts; without sg_layout there, those of the layouts the pipeline's layout
+    passes assign (``layouts``); else one, unless the distributed program reads
+    ``gpu.subgroup_id`` where the workgroup program does not (it then expects more subgroups
+    than the check can tell: an error asking for ``--subgroups``)."""
+    if has_sg_layout(wg_func):
+        return infer_subgroups(wg_func), "from the layouts"
+    if layouts is not None:
+        laid = find_function(layouts[0], name)
+        if has_sg_layout(laid):
+            n = infer_subgroups(laid)
+            notes.append(
+                f"note: no layout of @{name} has sg_layout; the {n} subgroup(s) per workgroup are those of "
+                f"the layouts `{layouts[1]}` assigns (the pipeline before xegpu-wg-to-sg-distribute, run "
+                "on a copy)"
+            )
+            return n, f"from the layouts `{layouts[1]}` assigns"
+    if _reads_subgroup_id(sg_func) and not _reads_subgroup_id(wg_func):
+        after = f" (nor after `{layouts[1]}`)" if layouts is not None else ""
+        raise KernelError(
+            sg_func,
+            f"cannot tell how many subgroups run @{name}: no layout of the workgroup program has "
+            f"sg_layout{after}, but the distributed program reads gpu.subgroup_id; pass --subgroups N",
+        )
+    notes.append(
+        f"note: no layout of @{name} has sg_layout: the launch has one subgroup per workgroup "
+        "(--subgroups N sets another count)"
+    )
+    return 1, "no layout has sg_layout: one subgroup per workgroup"
+
+
+def _reads_subgroup_id(func: Operation) -> bool:
+    return any(isinstance(op, SubgroupIdOp) for op in func.walk())
+
+
 def kernels(module: ModuleOp) -> list[Operation]:
     """The functions a check runs by default: the ``gpu.func ... kernel`` functions, else every
     function with a body."""
@@ -189,7 +266,8 @@ def check(
     _check_options(**{k: options.get(k, v) for k, v in _OPTION_DEFAULTS.items()})
     notes: list[str] = []
     wg_mod, sg_mod = _modules(kernel, pipeline, against, ctx, notes)
-    return check_function(wg_mod, sg_mod, find_function(wg_mod, func), module_notes=notes, **options)
+    layouts = _layout_module(wg_mod, pipeline, ctx) if options.get("subgroups") is None else None
+    return check_function(wg_mod, sg_mod, find_function(wg_mod, func), module_notes=notes, layouts=layouts, **options)
 
 
 def check_all(
@@ -210,7 +288,8 @@ def check_all(
     funcs = [find_function(wg_mod, func)] if func is not None else kernels(wg_mod)
     if not funcs:
         raise ValueError("the module has no function with a body to check")
-    return [check_function(wg_mod, sg_mod, f, module_notes=notes, **options) for f in funcs]
+    layouts = _layout_module(wg_mod, pipeline, ctx) if options.get("subgroups") is None else None
+    return [check_function(wg_mod, sg_mod, f, module_notes=notes, layouts=layouts, **options) for f in funcs]
 
 
 _OPTION_DEFAULTS: dict[str, Any] = {
@@ -236,8 +315,15 @@ def check_function(
     samples: int = 3,
     schedules: int = 3,
     module_notes: Sequence[str] = (),
+    layouts: tuple[ModuleOp, str] | None = None,
 ) -> CheckResult:
     """Check the function ``wg_func`` of ``wg_mod`` against its namesake in ``sg_mod``.
+
+    ``subgroups`` per workgroup default to the count the workgroup program's layouts agree on;
+    where it has no sg_layout, to the count of ``layouts`` (the workgroup program after the
+    pipeline's layout passes, and their text: ``xegpu-propagate-layout{num-subgroups=8}``
+    assigns 8), with a note; else one, and an error when the distributed program reads
+    ``gpu.subgroup_id`` but the workgroup program does not.
 
     ``grid`` defaults to the kernel's ``known_grid_size``, else one workgroup (with a note when
     the kernel reads ``gpu.block_id``: other workgroups' tiles are then never checked).
@@ -289,14 +375,8 @@ def check_function(
     notes += _range_contract_notes(wg_func)
     if subgroups is not None:
         n_sg, sg_from = subgroups, f"--subgroups {subgroups}"
-    elif not has_sg_layout(wg_func):
-        n_sg, sg_from = 1, "no layout has sg_layout: one subgroup per workgroup"
-        notes.append(
-            f"note: no layout of @{name} has sg_layout: the launch has one subgroup per workgroup "
-            "(--subgroups N sets another count)"
-        )
     else:
-        n_sg, sg_from = infer_subgroups(wg_func), "from the layouts"
+        n_sg, sg_from = _subgroup_count(wg_func, sg_func, name, layouts, notes)
     check_launch(tuple(grid), grid_from, n_sg, sg_from, max_subgroups)
     check_value_bytes(wg_mod, max_bytes)
     check_value_bytes(sg_mod, max_bytes)

@@ -4,7 +4,9 @@ every checked function's distributed program agrees with its workgroup program.
 Each positive RUN line (not ``not wgdist-opt``, not ``--verify-diagnostics``) names a pipeline
 and an input (``%s`` or an example). The checking pipeline is that pipeline, ending in
 ``xegpu-wg-to-sg-distribute`` for the xegpu passes (``print-only`` dropped: it derives the same
-layouts); reorder-workgroups kernels (no layouts) are checked as one-subgroup launches on the RUN
+layouts; a kernel without sg_layout runs with the subgroup count of the layouts the pipeline's
+passes before the distribution assign, e.g. ``xegpu-propagate-layout{num-subgroups=8}``);
+reorder-workgroups kernels (no layouts) are checked as one-subgroup launches on the RUN
 line's ``grid=`` (else the kernel's ``known_grid_size``, else a 5x7 grid), their dynamic
 ``memref<?x?x..>`` made static to that grid. Every function of every chunk is checked on its own
 (the others removed, so that a sibling with vector arguments cannot hide it); scalar parameters
@@ -143,13 +145,11 @@ def check_file(path: Path) -> tuple[Counter[str], list[str]]:
                     continue
                 wg = isolate(module, name)
                 try:
-                    sg = wgdist.run_pipeline(wg.clone(), run.pipeline)
+                    wgdist.run_pipeline(wg.clone(), run.pipeline)
                 except DiagnosticException:
                     counts["rejected by the pipeline"] += 1
                     continue
-                if not has_sg_layout(f):
-                    counts["one-subgroup launches"] += 1  # the check's default without sg_layout
-                else:
+                if has_sg_layout(f):
                     try:
                         infer_subgroups(f)
                     except ValueError:
@@ -158,10 +158,15 @@ def check_file(path: Path) -> tuple[Counter[str], list[str]]:
                 if run.reorder and grid is None and known_grid(f) is None:
                     grid = REORDER_GRID
                 try:
-                    r = check(wg, against=sg, func=name, grid=grid, seed=2)
+                    # the pipeline, not its output: without sg_layout the check takes the
+                    # subgroup count from the layouts the pipeline's layout passes assign
+                    r = check(wg, run.pipeline, func=name, grid=grid, seed=2)
                 except UnsupportedOpError:
                     counts["unsupported by the interpreter (raw pointers, ...)"] += 1
                     continue
+                if not has_sg_layout(f):
+                    # the check's default without sg_layout, or the layout passes' count
+                    counts["one-subgroup launches" if r.subgroups == 1 else "subgroups from the layout passes"] += 1
                 counts["checked"] += 1
                 if not r.wg.buffers:
                     counts["checked, no memref arguments"] += 1
