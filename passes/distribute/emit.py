@@ -9,7 +9,6 @@ tuple (:func:`per_tile`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -24,7 +23,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from wgdist.dialects.xegpu import (
     DISTRIBUTE_LAYOUT_TYPES,
-    DistributeLayoutAttr,
     SliceAttr,
     TensorDescType,
 )
@@ -45,7 +43,7 @@ def element_type(v: SSAValue) -> Attribute:
 
 def sg_tdesc_type(t: TensorDescType, d: Dist) -> TensorDescType:
     """The subgroup descriptor: the tile shape, the layout without its ``sg_*`` fields."""
-    rest = _drop_sg(t.layout) if is_wg_attr(t.layout) else None
+    rest = drop_sg_fields(t.layout) if is_wg_attr(t.layout) else None
     assert not isinstance(rest, SliceAttr), "a tensor_desc layout is never a slice"
     return TensorDescType(d.tile_shape, t.element_type, t.encoding, rest)
 
@@ -67,14 +65,7 @@ def _sg_rest(v: Attribute) -> Attribute | None:
     """A layout without its sg fields (None: nothing left); other attributes unchanged."""
     if isinstance(v, NoneAttr):
         return None
-    return _drop_sg(v) if isinstance(v, DISTRIBUTE_LAYOUT_TYPES) else v
-
-
-@lru_cache(maxsize=1024)
-def _drop_sg(layout: Attribute) -> DistributeLayoutAttr | None:
-    """:func:`drop_sg_fields`, built once per distinct layout (attributes are immutable; the
-    rebuilt attribute cost about 1.5 ms, paid per emitted op before)."""
-    return drop_sg_fields(layout)  # type: ignore[arg-type]
+    return drop_sg_fields(v) if isinstance(v, DISTRIBUTE_LAYOUT_TYPES) else v
 
 
 def sg_attrs(op: Operation) -> dict[str, Attribute]:

@@ -97,7 +97,6 @@ class WorkgroupShared:
 
     slm: dict[tuple[Operation, int], Any] = field(default_factory=dict)  # -> MemRef
     barriers: BarrierState = field(default_factory=BarrierState)
-    phase: int = 0  # number of completed synchronizations
 
 
 class Thread:

@@ -281,7 +281,6 @@ def run_workgroup(
         if runnable:
             continue
         if len(live) == n and all(w is not None and w[0] == "barrier" for w in waits):
-            shared.phase += 1
             runnable = live
             continue
         raise DeadlockError(_deadlock_message(threads, waits, done))

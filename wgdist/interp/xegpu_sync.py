@@ -79,7 +79,6 @@ def _arrive(c: FuncCompiler, op: NbarrierArriveOp) -> Step:
         if count == nb.participants:
             st.generation[nb.bid] = gen + 1
             st.arrived[nb.bid] = 0
-            th.shared.phase += 1
         else:
             st.arrived[nb.bid] = count
 
