@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from math import prod
 
 from wgdist.ir.cli import ArgumentParser, run_tool
+from wgdist.layout import AnyLayout, delinearize, is_writer, rounds, tile_shape, tiles
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,9 @@ def ownership(layout_text: str, shape: Sequence[int]) -> Ownership:
     return ownership_of(_parse_layout(layout_text), layout_text, shape)
 
 
-def ownership_of(model, layout_text: str, shape: Sequence[int]) -> Ownership:  # type: ignore[no-untyped-def]
+def ownership_of(model: AnyLayout, layout_text: str, shape: Sequence[int]) -> Ownership:
     """The ownership map of a layout model (a :class:`wgdist.layout.Layout` or
     :class:`~wgdist.layout.SliceLayout`, spelled ``layout_text``) on ``shape``."""
-    from wgdist.layout import delinearize, is_writer, rounds, tile_shape, tiles
-
     shape = tuple(shape)
     tile = tile_shape(shape, model)  # LayoutError (a ValueError) if the layout cannot split it
     root = model.root
@@ -89,8 +88,9 @@ def ownership_of(model, layout_text: str, shape: Sequence[int]) -> Ownership:  #
     )
 
 
-def _parse_layout(text: str):  # type: ignore[no-untyped-def]
+def _parse_layout(text: str) -> AnyLayout:
     """The layout model of the attribute text (parse errors are located in the text)."""
+    # xDSL and the dialects load here, not at start-up: the pure layout model needs neither
     from xdsl.parser import Parser
 
     import wgdist
@@ -104,7 +104,7 @@ def _parse_layout(text: str):  # type: ignore[no-untyped-def]
 
 def kernel_value(path: str, name: str, passes: str = "") -> tuple[str, object, tuple[int, ...]]:
     """``(layout text, layout model, shape)`` of the value ``%name`` in the kernel file ``path``."""
-    import io
+    import io  # the IR stack loads only for --kernel (see _parse_layout)
 
     from xdsl.printer import Printer
 
