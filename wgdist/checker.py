@@ -22,7 +22,6 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
 
 from wgdist import context, parse, run_pipeline
-from wgdist.dialects.gpu import SubgroupIdOp
 from wgdist.interp import launch as lsched
 from wgdist.interp.compare import Comparison, compare_buffers, compare_slm
 from wgdist.interp.core import describe_op, symbol_name
@@ -35,9 +34,11 @@ from wgdist.interp.kernel_inputs import (
     has_sg_layout,
     infer_subgroups,
     is_int,
+    layout_passes,
     param_names,
     random_inputs,
     scalar_parameters,
+    subgroup_count,
 )
 from wgdist.interp.launch import (
     RunResult,
@@ -57,7 +58,6 @@ from wgdist.interp.values import (
 )
 from wgdist.ir.diagnostics import PipelineError, VerifyError, capture_diagnostics, location_of
 from wgdist.ir.verifier import check_op, located_verify_errors
-from wgdist.passes.xegpu_wg_to_sg_distribute import XeGPUWgToSgDistributePass
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -164,30 +164,6 @@ def _modules(
     return wg_mod, sg_mod
 
 
-def _top_level_passes(pipeline: str) -> list[str]:
-    """``a,b{x=1,2},c`` -> ``["a", "b{x=1,2}", "c"]``."""
-    out, depth, cur = [], 0, ""
-    for ch in pipeline:
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-            continue
-        depth += (ch == "{") - (ch == "}")
-        cur += ch
-    return [*out, cur.strip()]
-
-
-def layout_passes(pipeline: str) -> str | None:
-    """The passes of ``pipeline`` before its (last) ``xegpu-wg-to-sg-distribute``: those that
-    can assign the layouts the distribution reads (``xegpu-propagate-layout{num-subgroups=8}``);
-    None when the pipeline does not distribute or nothing comes before the distribution."""
-    names = [p.split("{")[0].strip() for p in _top_level_passes(pipeline)]
-    if XeGPUWgToSgDistributePass.name not in names:
-        return None
-    last = len(names) - 1 - names[::-1].index(XeGPUWgToSgDistributePass.name)
-    return ",".join(_top_level_passes(pipeline)[:last]) or None
-
-
 def _layout_module(wg_mod: ModuleOp, pipeline: str | None, ctx: Context) -> tuple[ModuleOp, str] | None:
     """The workgroup program after the pipeline's layout passes (:func:`layout_passes`, run on
     a copy, their remarks and warnings dropped: the pipeline's own run printed them), with
@@ -198,44 +174,6 @@ def _layout_module(wg_mod: ModuleOp, pipeline: str | None, ctx: Context) -> tupl
         return None
     with capture_diagnostics(lambda _: None):  # the full pipeline's run already reported them
         return run_pipeline(wg_mod.clone(), prefix, ctx), prefix
-
-
-def _subgroup_count(
-    wg_func: Operation, sg_func: Operation, name: str, layouts: tuple[ModuleOp, str] | None, notes: list[str],
-) -> tuple[int, str]:
-    """The subgroups per workgroup of a check without ``--subgroups``: those of the workgroup
-    program's layouts; without sg_layout there, those of the layouts the pipeline's layout
-    passes assign (``layouts``); else one, unless the distributed program reads
-    ``gpu.subgroup_id`` where the workgroup program does not (it then expects more subgroups
-    than the check can tell: an error asking for ``--subgroups``)."""
-    if has_sg_layout(wg_func):
-        return infer_subgroups(wg_func), "from the layouts"
-    if layouts is not None:
-        laid = find_function(layouts[0], name)
-        if has_sg_layout(laid):
-            n = infer_subgroups(laid)
-            notes.append(
-                f"note: no layout of @{name} has sg_layout; the {n} subgroup(s) per workgroup are those of "
-                f"the layouts `{layouts[1]}` assigns (the pipeline before xegpu-wg-to-sg-distribute, run "
-                "on a copy)"
-            )
-            return n, f"from the layouts `{layouts[1]}` assigns"
-    if _reads_subgroup_id(sg_func) and not _reads_subgroup_id(wg_func):
-        after = f" (nor after `{layouts[1]}`)" if layouts is not None else ""
-        raise KernelError(
-            sg_func,
-            f"cannot tell how many subgroups run @{name}: no layout of the workgroup program has "
-            f"sg_layout{after}, but the distributed program reads gpu.subgroup_id; pass --subgroups N",
-        )
-    notes.append(
-        f"note: no layout of @{name} has sg_layout: the launch has one subgroup per workgroup "
-        "(--subgroups N sets another count)"
-    )
-    return 1, "no layout has sg_layout: one subgroup per workgroup"
-
-
-def _reads_subgroup_id(func: Operation) -> bool:
-    return any(isinstance(op, SubgroupIdOp) for op in func.walk())
 
 
 def kernels(module: ModuleOp) -> list[Operation]:
@@ -376,7 +314,7 @@ def check_function(
     if subgroups is not None:
         n_sg, sg_from = subgroups, f"--subgroups {subgroups}"
     else:
-        n_sg, sg_from = _subgroup_count(wg_func, sg_func, name, layouts, notes)
+        n_sg, sg_from = subgroup_count(wg_func, sg_func, name, layouts, notes)
     check_launch(tuple(grid), grid_from, n_sg, sg_from, max_subgroups)
     check_value_bytes(wg_mod, max_bytes)
     check_value_bytes(sg_mod, max_bytes)

@@ -1,5 +1,6 @@
 """What a check runs a kernel with: random inputs for its memref parameters, the number of
-subgroups its layouts describe, and the size limits checked before anything is allocated or run
+subgroups its layouts describe (or, without sg_layout, the layouts a pipeline's layout passes
+assign), and the size limits checked before anything is allocated or run
 (``wgdist-check --max-bytes``, ``--max-subgroups``; the messages name those options)."""
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerType,
     MemRefType,
+    ModuleOp,
     VectorType,
 )
 from xdsl.dialects.memref import AllocaOp, AllocOp
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 
+from wgdist.dialects.gpu import SubgroupIdOp
 from wgdist.interp.core import describe_op, symbol_name
 from wgdist.interp.elements import (
     UnsupportedTypeError,
@@ -28,9 +31,10 @@ from wgdist.interp.elements import (
     is_float,
     np_dtype,
 )
-from wgdist.interp.launch import function_type
+from wgdist.interp.launch import find_function, function_type
 from wgdist.interp.scf import sg_id_range_size
 from wgdist.interp.values import KernelError
+from wgdist.passes.xegpu_wg_to_sg_distribute import XeGPUWgToSgDistributePass
 
 # The interpreter keeps several copies of each argument buffer (inputs, one per mode, write
 # tracking): 256 MiB of arguments take about 4.5 GB of memory and half a minute.
@@ -306,3 +310,66 @@ def check_launch(grid: tuple[int, ...], grid_from: str, n_sg: int, sg_from: str,
             f"{total} subgroups to run, more than the limit of {max_subgroups}; raise it with "
             "--max-subgroups"
         )
+
+
+# ---- the subgroup count of a workgroup program without sg_layout ------------------------------
+def _top_level_passes(pipeline: str) -> list[str]:
+    """``a,b{x=1,2},c`` -> ``["a", "b{x=1,2}", "c"]``."""
+    out, depth, cur = [], 0, ""
+    for ch in pipeline:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += (ch == "{") - (ch == "}")
+        cur += ch
+    return [*out, cur.strip()]
+
+
+def layout_passes(pipeline: str) -> str | None:
+    """The passes of ``pipeline`` before its (last) ``xegpu-wg-to-sg-distribute``: those that
+    can assign the layouts the distribution reads (``xegpu-propagate-layout{num-subgroups=8}``);
+    None when the pipeline does not distribute or nothing comes before the distribution."""
+    names = [p.split("{")[0].strip() for p in _top_level_passes(pipeline)]
+    if XeGPUWgToSgDistributePass.name not in names:
+        return None
+    last = len(names) - 1 - names[::-1].index(XeGPUWgToSgDistributePass.name)
+    return ",".join(_top_level_passes(pipeline)[:last]) or None
+
+
+def subgroup_count(
+    wg_func: Operation, sg_func: Operation, name: str, layouts: tuple[ModuleOp, str] | None, notes: list[str],
+) -> tuple[int, str]:
+    """The subgroups per workgroup of a check without ``--subgroups``: those of the workgroup
+    program's layouts; without sg_layout there, those of the layouts the pipeline's layout
+    passes assign (``layouts``); else one, unless the distributed program reads
+    ``gpu.subgroup_id`` where the workgroup program does not (it then expects more subgroups
+    than the check can tell: an error asking for ``--subgroups``)."""
+    if has_sg_layout(wg_func):
+        return infer_subgroups(wg_func), "from the layouts"
+    if layouts is not None:
+        laid = find_function(layouts[0], name)
+        if has_sg_layout(laid):
+            n = infer_subgroups(laid)
+            notes.append(
+                f"note: no layout of @{name} has sg_layout; the {n} subgroup(s) per workgroup are those of "
+                f"the layouts `{layouts[1]}` assigns (the pipeline before xegpu-wg-to-sg-distribute, run "
+                "on a copy)"
+            )
+            return n, f"from the layouts `{layouts[1]}` assigns"
+    if _reads_subgroup_id(sg_func) and not _reads_subgroup_id(wg_func):
+        after = f" (nor after `{layouts[1]}`)" if layouts is not None else ""
+        raise KernelError(
+            sg_func,
+            f"cannot tell how many subgroups run @{name}: no layout of the workgroup program has "
+            f"sg_layout{after}, but the distributed program reads gpu.subgroup_id; pass --subgroups N",
+        )
+    notes.append(
+        f"note: no layout of @{name} has sg_layout: the launch has one subgroup per workgroup "
+        "(--subgroups N sets another count)"
+    )
+    return 1, "no layout has sg_layout: one subgroup per workgroup"
+
+
+def _reads_subgroup_id(func: Operation) -> bool:
+    return any(isinstance(op, SubgroupIdOp) for op in func.walk())
