@@ -102,7 +102,7 @@ def _parse_layout(text: str) -> AnyLayout:
     return attr.to_model()
 
 
-def kernel_value(path: str, name: str, passes: str = "") -> tuple[str, object, tuple[int, ...]]:
+def kernel_value(path: str, name: str, passes: str = "") -> tuple[str, AnyLayout, tuple[int, ...]]:
     """``(layout text, layout model, shape)`` of the value ``%name`` in the kernel file ``path``."""
     import io  # the IR stack loads only for --kernel (see _parse_layout)
 
