@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.memref import AllocaOp, AllocOp
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute
+from xdsl.utils.arg_spec import parse_pipeline
 
 from wgdist.dialects.gpu import SubgroupIdOp
 from wgdist.interp.core import describe_op, symbol_name
@@ -313,28 +314,16 @@ def check_launch(grid: tuple[int, ...], grid_from: str, n_sg: int, sg_from: str,
 
 
 # ---- the subgroup count of a workgroup program without sg_layout ------------------------------
-def _top_level_passes(pipeline: str) -> list[str]:
-    """``a,b{x=1,2},c`` -> ``["a", "b{x=1,2}", "c"]``."""
-    out, depth, cur = [], 0, ""
-    for ch in pipeline:
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-            continue
-        depth += (ch == "{") - (ch == "}")
-        cur += ch
-    return [*out, cur.strip()]
-
-
 def layout_passes(pipeline: str) -> str | None:
     """The passes of ``pipeline`` before its (last) ``xegpu-wg-to-sg-distribute``: those that
     can assign the layouts the distribution reads (``xegpu-propagate-layout{num-subgroups=8}``);
     None when the pipeline does not distribute or nothing comes before the distribution."""
-    names = [p.split("{")[0].strip() for p in _top_level_passes(pipeline)]
+    specs = list(parse_pipeline(pipeline))
+    names = [spec.name for spec in specs]
     if XeGPUWgToSgDistributePass.name not in names:
         return None
     last = len(names) - 1 - names[::-1].index(XeGPUWgToSgDistributePass.name)
-    return ",".join(_top_level_passes(pipeline)[:last]) or None
+    return ",".join(str(spec) for spec in specs[:last]) or None
 
 
 def subgroup_count(
