@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
@@ -130,6 +130,14 @@ class RangeAttr(ParametrizedAttribute):
         s, e = self.start.value.data, self.end.value.data
         if e <= s:
             raise VerifyException(f"'end' : {e} must be greater than 'start' : {s}")
+
+
+def sg_id_range(op: Operation) -> tuple[int, int] | None:
+    """``(start, end)`` of the ``sg_id_range`` an op (an ``scf.if``) carries, or None."""
+    attr = op.attributes.get("sg_id_range")
+    if isinstance(attr, RangeAttr):
+        return attr.start.value.data, attr.end.value.data
+    return None
 
 
 def _i64(v: int | IntegerAttr) -> IntegerAttr:

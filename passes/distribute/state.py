@@ -28,7 +28,7 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from wgdist.dialects.xegpu import RangeAttr
+from wgdist.dialects.xegpu.attrs import sg_id_range
 from wgdist.dialects.xegpu.layout_access import operand_layout_anchor, value_layout
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
@@ -72,13 +72,6 @@ class Handler(Protocol[OpT, PlanT]):
 
 HandlerTable = Mapping[type[Operation], Handler[Any, Any]]
 """Handlers keyed by the op class they distribute."""
-
-
-def sg_id_range(op: Operation) -> tuple[int, int] | None:
-    attr = op.attributes.get("sg_id_range")
-    if isinstance(attr, RangeAttr):
-        return attr.start.value.data, attr.end.value.data
-    return None
 
 
 class Plan:

@@ -22,6 +22,7 @@ from xdsl.dialects.scf import (
 from xdsl.ir import Operation, SSAValue
 
 from wgdist.dialects.gpu import SubgroupIdOp
+from wgdist.dialects.xegpu.attrs import sg_id_range
 from wgdist.interp.core import (
     BlockCode,
     Compiled,
@@ -103,11 +104,8 @@ def _optional_block(c: FuncCompiler, op: Operation, idx: int) -> BlockCode | Non
 
 def sg_id_range_size(op: Operation) -> int | None:
     """``end - start`` of the ``sg_id_range`` of an ``scf.if``, or ``None`` without one."""
-    attr = op.attributes.get("sg_id_range")
-    start, end = getattr(attr, "start", None), getattr(attr, "end", None)
-    if start is None or end is None:
-        return None
-    return int(end.value.data) - int(start.value.data)
+    rng = sg_id_range(op)
+    return None if rng is None else rng[1] - rng[0]
 
 
 def reads_subgroup_id(value: SSAValue) -> bool:
