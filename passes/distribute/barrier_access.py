@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from xdsl.dialects import arith, memref, scf
@@ -88,7 +89,8 @@ class Access:
     coordinate space ``origin`` and the tiles are in (None: the region is unknown); the
     subgroup-``s`` footprint is ``origin + tiles(dist, s)`` on the trailing dims (leading frame
     dims are the single index ``origin``); ``base``: the ``sg_id_range`` start; ``carried``:
-    pending from an earlier loop iteration."""
+    pending from an earlier loop iteration; ``scope``: the outermost ``scf.if`` with
+    ``sg_id_range`` around ``op`` (None: none)."""
 
     op: Operation
     write: bool
@@ -100,6 +102,14 @@ class Access:
     """None: an op the pass does not distribute, run alike by every subgroup."""
     base: int = 0
     carried: bool = False
+    scope: Operation | None = None
+
+    @cached_property
+    def key(self) -> tuple[Any, ...]:
+        """Everything but ``op`` and ``carried``: two pending accesses with equal keys get the
+        same answer from every later conflict test (``carried`` only words the barrier's
+        reason), so the analysis keeps only the first of them, the one a barrier would name."""
+        return (self.write, self.space, self.root, self.frame, self.origin, self.dist, self.base, self.scope)
 
 
 # ---- buffers, frames and origins ----------------------------------------------------------------

@@ -32,6 +32,16 @@ loads and stores: every subgroup runs them, over a region the analysis does not 
 How each access is described (its buffer, coordinate frame, origin, split) is
 :mod:`.barrier_access`; this module decides from those descriptions.
 
+Cost. The walk is linear in the kernel for the usual shapes: an access's footprint (per
+subgroup, per dim, the intervals it covers) is computed once per (split, write, range start,
+constant origin), and so is the answer for a pair of footprints (``functools`` caches); the
+pending set keeps one access per :attr:`~.barrier_access.Access.key` (everything but the op
+and the loop-carried flag: a later access with the same key gets the same answer from every
+conflict test, and the first one is the one a barrier names); a barrier empties it; and at a
+loop's exit the frames and offsets built from values defined inside the loop are forgotten
+(:func:`_escape`: no later op can name them, so they compare as unknown ones do), so the
+accesses of successive loops that differ only in their induction variables share one key.
+
 ``gpu.barrier`` is enough for global memory too: LLVM 22 lowers it (``convert-gpu-to-llvm-spv``)
 to ``barrier(3)``, the OpenCL barrier with both the local and the global memory fence.
 """
@@ -39,8 +49,9 @@ to ``barrier(3)``, the OpenCL barrier with both the local and the global memory 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from bisect import bisect_left
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from xdsl.dialects import scf
@@ -50,6 +61,7 @@ from wgdist.dialects.gpu import BarrierOp
 from wgdist.ir.diagnostics import location_of
 from wgdist.layout import is_writer, layout_text
 from wgdist.passes.distribute.barrier_access import ACCESSES, Access, Lin, undistributed_access
+from wgdist.passes.distribute.dist import Dist
 from wgdist.passes.distribute.state import Plan, sg_id_range
 
 
@@ -80,30 +92,35 @@ class Barrier:
 
 
 # ---- the conflict test ----------------------------------------------------------------------------
-def _accessors(a: Access) -> list[int]:
-    d = a.dist
-    assert d is not None
-    ids = list(range(d.num_subgroups))
-    if a.write and d.layout.root.sg_layout is not None:
-        ids = [s for s in ids if is_writer(d.shape, d.layout, s)]  # one replica of shared data stores
-    return ids
+# An access's footprint depends only on its split, whether it writes, its sg_id_range start and
+# its constant origin: all hashable, so footprints and pairwise answers are computed once.
+@lru_cache(maxsize=4096)
+def _accessors(d: Dist, write: bool) -> tuple[int, ...]:
+    ids = range(d.num_subgroups)
+    if write and d.layout.root.sg_layout is not None:
+        return tuple(s for s in ids if is_writer(d.shape, d.layout, s))  # one replica of shared data stores
+    return tuple(ids)
 
 
-def _intervals(a: Access, consts: Sequence[int]) -> dict[int, list[set[tuple[int, int]]]]:
+Intervals = dict[int, list[frozenset[tuple[int, int]]]]
+
+
+@lru_cache(maxsize=16384)
+def _intervals(d: Dist, write: bool, base: int, consts: tuple[int, ...]) -> Intervals:
     """Per accessing subgroup (absolute id), per frame dim, the index intervals it covers (a
-    subgroup's tiles are the product of their per-dim starts)."""
-    d = a.dist
-    assert d is not None
+    subgroup's tiles are the product of their per-dim starts). Shared by the caches: not to be
+    mutated."""
     ts = d.tile_shape
     lead = len(consts) - len(d.shape)
-    out: dict[int, list[set[tuple[int, int]]]] = {}
-    for s in _accessors(a):
-        starts = d.table[s]
-        per = [{(consts[i], consts[i] + 1)} for i in range(lead)]
+    out: Intervals = {}
+    table = d.table
+    for s in _accessors(d, write):
+        starts = table[s]
+        per = [frozenset({(consts[i], consts[i] + 1)}) for i in range(lead)]
         for i in range(len(d.shape)):
-            per.append({(consts[lead + i] + t[i], consts[lead + i] + t[i] + ts[i]) for t in starts})
+            per.append(frozenset((consts[lead + i] + t[i], consts[lead + i] + t[i] + ts[i]) for t in starts))
         assert len(starts) == len(set(starts)) == _prod(len(p) for p in per[lead:]), "tiles are a product of per-dim starts"
-        out[s + a.base] = per
+        out[s + base] = per
     return out
 
 
@@ -119,40 +136,26 @@ def _cells(bounds: set[int]) -> list[tuple[int, int]]:
     return list(zip(b, b[1:]))
 
 
-def _dim_masks(iv: dict[int, list[set[tuple[int, int]]]], dim: int, cells: list[tuple[int, int]]) -> list[int]:
-    out = []
-    for lo, hi in cells:
-        m = 0
-        for s, per in iv.items():
-            if any(a <= lo and hi <= b for a, b in per[dim]):
-                m |= 1 << s
-        out.append(m)
+def _dim_masks(iv: Intervals, dim: int, cells: list[tuple[int, int]]) -> list[int]:
+    """Per cell of ``dim``, the subgroups whose intervals cover it (a bit mask). Every interval
+    end is a cell bound, so an interval covers the run of cells from the one it starts at."""
+    out = [0] * len(cells)
+    los = [lo for lo, _ in cells]
+    for s, per in iv.items():
+        bit = 1 << s
+        for a, b in per[dim]:
+            k = bisect_left(los, a)
+            while k < len(cells) and cells[k][1] <= b:
+                out[k] |= bit
+                k += 1
     return out
 
 
-def conflict(a: Access, b: Access) -> str | None:
-    """Why ``b`` (after ``a``) may touch an element some other subgroup touched in ``a``;
-    None when no barrier is needed."""
-    if not (a.write or b.write) or a.space != b.space:
-        return None
-    if a.root is not None and b.root is not None and a.root != b.root:
-        return None
-    if a.root is None or b.root is None:
-        return "the buffer's origin is unknown, so it may alias (conservative)"
-    if a.dist is None and b.dist is None and a.write and not b.write:
-        return None  # every subgroup stored the same values and reads its own store back
-    if a.dist is None or b.dist is None:
-        return "an op the pass does not distribute runs in every subgroup and touches the same buffer (conservative)"
-    if a.frame is None or b.frame is None or a.frame != b.frame or len(a.origin) != len(b.origin):
-        return "the two accesses address the buffer through views that cannot be compared (conservative)"
-    ca, cb = [], []
-    for x, y in zip(a.origin, b.origin):
-        if x is None or y is None or not x.same_symbols(y):
-            return "their offsets differ by an amount not known at compile time (conservative)"
-        ca.append(x.const)
-        cb.append(y.const)
-    ia, ib = _intervals(a, ca), _intervals(b, cb)
-    ia_layout, ib_layout = a.dist.layout, b.dist.layout
+@lru_cache(maxsize=65536)
+def _overlap(wa: bool, da: Dist, base_a: int, ca: tuple[int, ...], wb: bool, db: Dist, base_b: int, cb: tuple[int, ...]) -> str | None:
+    """The geometric part of :func:`conflict`: an element both footprints cover, touched by
+    more than one subgroup over the two accesses; None when there is none."""
+    ia, ib = _intervals(da, wa, base_a, ca), _intervals(db, wb, base_b, cb)
     rank = len(ca)
     cells, ma, mb = [], [], []
     for dim in range(rank):
@@ -172,11 +175,41 @@ def conflict(a: Access, b: Access) -> str | None:
             if (in_a | in_b).bit_count() > 1:
                 elem = [cells[dim][k][0] for dim, k in enumerate(idx)]
                 return (
-                    f"element {elem} is {'written' if a.write else 'read'} by subgroup(s) {_ids(in_a)} "
-                    f"({layout_text(ia_layout)}) and {'written' if b.write else 'read'} by "
-                    f"subgroup(s) {_ids(in_b)} ({layout_text(ib_layout)})"
+                    f"element {elem} is {'written' if wa else 'read'} by subgroup(s) {_ids(in_a)} "
+                    f"({layout_text(da.layout)}) and {'written' if wb else 'read'} by "
+                    f"subgroup(s) {_ids(in_b)} ({layout_text(db.layout)})"
                 )
     return None
+
+
+def may_conflict(a: Access, b: Access) -> bool:
+    """False when :func:`conflict` is None for certain from the buffers alone (neither writes,
+    different spaces, different known roots): the pairs the walk need not compare further."""
+    if not (a.write or b.write) or a.space != b.space:
+        return False
+    return a.root is None or b.root is None or a.root == b.root
+
+
+def conflict(a: Access, b: Access) -> str | None:
+    """Why ``b`` (after ``a``) may touch an element some other subgroup touched in ``a``;
+    None when no barrier is needed."""
+    if not may_conflict(a, b):
+        return None
+    if a.root is None or b.root is None:
+        return "the buffer's origin is unknown, so it may alias (conservative)"
+    if a.dist is None and b.dist is None and a.write and not b.write:
+        return None  # every subgroup stored the same values and reads its own store back
+    if a.dist is None or b.dist is None:
+        return "an op the pass does not distribute runs in every subgroup and touches the same buffer (conservative)"
+    if a.frame is None or b.frame is None or a.frame != b.frame or len(a.origin) != len(b.origin):
+        return "the two accesses address the buffer through views that cannot be compared (conservative)"
+    ca, cb = [], []
+    for x, y in zip(a.origin, b.origin):
+        if x is None or y is None or not x.same_symbols(y):
+            return "their offsets differ by an amount not known at compile time (conservative)"
+        ca.append(x.const)
+        cb.append(y.const)
+    return _overlap(a.write, a.dist, a.base, tuple(ca), b.write, b.dist, b.base, tuple(cb))
 
 
 def _ids(mask: int) -> list[int]:
@@ -197,11 +230,22 @@ def _defined_in(v: Any, loop: Operation) -> bool:
     return False
 
 
-def _carry(a: Access, loop: Operation) -> Access:
-    """``a`` as seen from the next iteration of ``loop``: values defined inside changed."""
+def _carry(a: Access, loop: Operation, carried: bool = True) -> Access:
+    """``a`` as seen from the next iteration of ``loop``: values defined inside changed.
+    With ``carried=False``: ``a`` as seen after ``loop`` (:func:`_escape`)."""
     frame = None if _defined_in(a.frame, loop) else a.frame
     origin = tuple(None if o is None or _defined_in(o, loop) else o for o in a.origin)
-    return replace(a, frame=frame, origin=origin, carried=True)
+    if frame is a.frame and origin == a.origin and a.carried == (carried or a.carried):
+        return a
+    return replace(a, frame=frame, origin=origin, carried=carried or a.carried)
+
+
+def _escape(a: Access, loop: Operation) -> Access:
+    """``a``, pending at the exit of ``loop``, as later ops see it: no op after the loop can
+    name a value defined inside it, so a frame or an offset built from one compares with
+    theirs exactly as an unknown one does (the same answer from :func:`conflict`); forgetting
+    them lets the accesses of successive loops that differ only there share one key."""
+    return _carry(a, loop, carried=False)
 
 
 def _kind(a: Access, b: Access) -> str:
@@ -244,6 +288,8 @@ class _Walk:
             if isinstance(op, BarrierOp):
                 return ()
         acc = self.access(op)
+        if acc is not None and self.range_op is not None:
+            acc = replace(acc, scope=self.range_op)
         if acc is not None:
             return self.touch(op, acc, pending)
         if isinstance(op, scf.ForOp | scf.WhileOp):
@@ -271,7 +317,7 @@ class _Walk:
             self.barriers.setdefault(before, Barrier(before, a.op, op, _kind(a, acc), why))
             if before is op:
                 return (acc,)
-            return tuple(p for p in pending if before.is_ancestor(p.op)) + (acc,)
+            return _union(tuple(p for p in pending if before.is_ancestor(p.op)), (acc,))
         return _union(pending, (acc,))
 
     def loop(self, op: scf.ForOp | scf.WhileOp, pending: tuple[Access, ...]) -> tuple[Access, ...]:
@@ -286,18 +332,21 @@ class _Walk:
                 end = self.region_blocks(op, 0, start)
                 exit_state = _union(pending, end)
             nxt = tuple(_carry(a, op) for a in end)
-            if set(nxt) <= set(carried):
+            if {a.key for a in nxt} <= {a.key for a in carried}:
                 break
             carried = _union(carried, nxt)
-        return exit_state
+        return _union(tuple(_escape(a, op) for a in exit_state))
 
 
 def _union(*states: tuple[Access, ...]) -> tuple[Access, ...]:
-    seen: dict[Access, None] = {}
+    """The accesses of ``states`` in order, the first of each :attr:`Access.key` only (a later
+    one with the same key is answered alike by every conflict test, and the first is the one a
+    barrier names)."""
+    seen: dict[Any, Access] = {}
     for s in states:
         for a in s:
-            seen.setdefault(a, None)
-    return tuple(seen)
+            seen.setdefault(a.key, a)
+    return tuple(seen.values())
 
 
 def plan_barriers(function: Operation, plan: Plan) -> tuple[list[Barrier], list[Barrier]]:
