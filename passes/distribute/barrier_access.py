@@ -105,11 +105,27 @@ class Access:
     scope: Operation | None = None
 
     @cached_property
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> AccessKey:
         """Everything but ``op`` and ``carried``: two pending accesses with equal keys get the
         same answer from every later conflict test (``carried`` only words the barrier's
         reason), so the analysis keeps only the first of them, the one a barrier would name."""
-        return (self.write, self.space, self.root, self.frame, self.origin, self.dist, self.base, self.scope)
+        return AccessKey((self.write, self.space, self.root, self.frame, self.origin, self.dist, self.base, self.scope))
+
+
+class AccessKey:
+    """A tuple whose hash is computed once (keys are hashed at every merge of pending sets)."""
+
+    __slots__ = ("fields", "hash")
+
+    def __init__(self, fields: tuple[Any, ...]) -> None:
+        self.fields = fields
+        self.hash = hash(fields)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AccessKey) and self.hash == other.hash and self.fields == other.fields
 
 
 # ---- buffers, frames and origins ----------------------------------------------------------------

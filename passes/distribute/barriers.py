@@ -258,6 +258,8 @@ class _Walk:
         self.plan = plan
         self.barriers: dict[Operation, Barrier] = {}
         self.range_op: Operation | None = None
+        self.accesses: dict[Operation, Access | None] = {}
+        """Each op's access, described once (a loop body is walked more than once)."""
         self.unsynced: dict[Operation, Barrier] = {}
         """Dependences inside one sg_id_range region: no gpu.barrier can separate them there
         (it would wait for subgroups outside the range); reported as warnings."""
@@ -287,9 +289,13 @@ class _Walk:
             pending = ()  # a barrier the kernel has, or one decided on an earlier pass of a loop
             if isinstance(op, BarrierOp):
                 return ()
-        acc = self.access(op)
-        if acc is not None and self.range_op is not None:
-            acc = replace(acc, scope=self.range_op)
+        if op in self.accesses:
+            acc = self.accesses[op]
+        else:
+            acc = self.access(op)
+            if acc is not None and self.range_op is not None:
+                acc = replace(acc, scope=self.range_op)
+            self.accesses[op] = acc
         if acc is not None:
             return self.touch(op, acc, pending)
         if isinstance(op, scf.ForOp | scf.WhileOp):
