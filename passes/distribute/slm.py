@@ -5,8 +5,11 @@ Two lowerings move data between subgroups through SLM: cross-subgroup reductions
 (:mod:`.ops.xegpu_convert_layout`).
 Both follow one protocol, each step derived from the layout model:
 
-1. ``memref.alloca() : memref<Bxi8, 3>`` + ``xegpu.create_mem_desc`` of a 2-D matrix whose
-   size the caller computes from the WG shape and the tile shape (:func:`wgdist.layout.tile_shape`);
+1. a ``memref.global`` of ``memref<Bxi8, 3>`` next to the function, ``memref.get_global`` of it
+   and ``xegpu.create_mem_desc`` of a 2-D matrix whose size the caller computes from the WG shape
+   and the tile shape (:func:`wgdist.layout.tile_shape`). A global, not a ``memref.alloca``:
+   mlir-opt 22's XeVM pipeline keeps an alloca inside the lane-level region it builds around the
+   function body and cannot lower it, while the side-effect-free ``get_global`` moves out;
 2. ``xegpu.store_matrix`` of the subgroup's tiles at offsets computed from the tile starts
    (:func:`wgdist.layout.tiles` via :meth:`SgIds.tile_offsets`). When the stored layout shares
    data (several subgroups hold the same tile) only one copy is written: the stores sit in an
@@ -22,14 +25,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import memref, scf
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    StringAttr,
+    UnitAttr,
+    VectorType,
+    i8,
+)
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import IRDLOperation
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import SymbolOpInterface, SymbolTable
 
 from wgdist.dialects.gpu import BarrierOp
-from wgdist.dialects.xegpu import CreateMemDescOp, MemDescType
+from wgdist.dialects.vector import ExtractStridedSliceOp
+from wgdist.dialects.xegpu import CreateMemDescOp, LayoutAttr, MemDescType, StoreMatrixOp
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import is_writer, tiles, writer_dims
 from wgdist.passes.distribute.dist import Dist
+from wgdist.passes.distribute.sg_ids import Index
 from wgdist.passes.distribute.state import Env, Plan
 
 SLM_SPACE = 3
@@ -107,12 +123,101 @@ def writer_predicate(env: Env, d: Dist) -> SSAValue | None:
 
 # ---- emission ---------------------------------------------------------------------------------
 def alloc_matrix(env: Env, rows: int, cols: int, elt: Attribute, nbytes_per: int) -> SSAValue:
-    """``memref.alloca`` of ``rows * cols`` elements of SLM and a ``rows x cols`` mem_desc."""
+    """A ``memref.global`` of ``rows * cols`` elements of SLM (uninitialized, private, a fresh
+    ``@slm_N`` symbol placed before the function), its ``memref.get_global`` and a
+    ``rows x cols`` mem_desc of it."""
+    assert env.current is not None
     mtype = MemRefType(i8, [rows * cols * nbytes_per], memory_space=IntegerAttr(SLM_SPACE, 64))
-    buf = env.emit(memref.AllocaOp.get(i8, shape=[rows * cols * nbytes_per], memory_space=mtype.memory_space))
+    func, table = _function_and_table(env.current)
+    name = _fresh_symbol(table, "slm")
+    glob = memref.GlobalOp.get(StringAttr(name), mtype, UnitAttr())
+    Rewriter.insert_op(glob, InsertPoint.before(func))
+    buf = env.emit(memref.GetGlobalOp(name, mtype))
     buf.results[0].name_hint = "slm"
     md = env.emit(CreateMemDescOp(buf.results[0], MemDescType([rows, cols], elt)))
     return md.results[0]
+
+
+def _function_and_table(op: Operation) -> tuple[Operation, Operation]:
+    """The outermost ancestor of ``op`` below the nearest symbol table, and that table."""
+    child, parent = op, op.parent_op()
+    while parent is not None and parent.get_trait(SymbolTable) is None:
+        child, parent = parent, parent.parent_op()
+    assert parent is not None, "a distributed function lies in a module"
+    return child, parent
+
+
+def _fresh_symbol(table: Operation, stem: str) -> str:
+    used = set()
+    for o in table.regions[0].block.ops:
+        trait = o.get_trait(SymbolOpInterface)
+        if trait is not None:
+            sym = trait.get_sym_attr_name(o)
+            if sym is not None:
+                used.add(sym.data)
+    n = 0
+    while f"{stem}_{n}" in used:
+        n += 1
+    return f"{stem}_{n}"
+
+
+LANES = 16
+"""Lanes of a subgroup in mlir-opt 22's lane-level lowering (its default subgroup size)."""
+BLOCK_ROWS = 16
+"""Most rows of one SLM store block: with one column per lane, at most 16 elements per lane, the
+longest vector SPIR-V has (mlir-opt 22 lowers a store to one vector store per lane; a 32x32 block
+would be a 64-element vector, in a module spirv-val rejects)."""
+LANE_LAYOUT_NAME = "layout_result_0"
+
+
+def lane_layout() -> LayoutAttr:
+    """One column per lane: the layout mlir-opt 22's lane-level propagation gives 2-D values."""
+    return LayoutAttr(lane_layout=[1, LANES], lane_data=[1, 1])
+
+
+def store_blocks(env: Env, value: SSAValue, md: SSAValue, row: Index, col: int | SSAValue) -> list[Operation]:
+    """The ops that store the 2-D ``value`` into ``md`` at ``[row, col]``, in the shape mlir-opt
+    22's XeVM pipeline lowers (its lane-level propagation gives ``xegpu.store_matrix`` no layout
+    of its own: the stored value must come from an op whose ``layout_result_0`` has lanes):
+
+    * a value whose columns are a multiple of :data:`LANES` is stored in blocks of at most
+      :data:`BLOCK_ROWS` rows by :data:`LANES` columns, each one a ``vector.extract_strided_slice``
+      with ``layout_result_0 =`` :func:`lane_layout` and its ``store_matrix`` at the block's
+      offsets, and a load defining the value gets a layout of such blocks (:func:`_give_lanes`:
+      the slices need a source with lanes);
+    * any other value is stored as it is (one ``store_matrix``).
+
+    Offsets are hoisted sums (``env.ids``); the ops are returned, for :func:`emit_guarded`."""
+    t = value.type
+    assert isinstance(t, VectorType) and len(t.get_shape()) == 2
+    rows, cols = t.get_shape()
+    if cols % LANES:
+        return [StoreMatrixOp(value, md, [row, col])]
+    br = next(b for b in (BLOCK_ROWS, 8, 4, 2, 1) if rows % b == 0)
+    _give_lanes(value, br)
+    if (br, LANES) == (rows, cols):
+        return [StoreMatrixOp(value, md, [row, col])]
+    assert env.current is not None
+    out: list[Operation] = []
+    for r in range(0, rows, br):
+        for c in range(0, cols, LANES):
+            ex = ExtractStridedSliceOp(value, [r, c], [br, LANES], [1, 1])
+            ex.attributes[LANE_LAYOUT_NAME] = lane_layout()
+            at = [env.ids.add(row, r, env.current), env.ids.add(col, c, env.current)]
+            out += [ex, StoreMatrixOp(ex.results[0], md, at)]
+    return out
+
+
+def _give_lanes(value: SSAValue, rows: int) -> None:
+    """A ``layout`` property of ``rows x`` :data:`LANES` blocks with lanes for the load that
+    defines ``value``, when it is an op with that property and none set (mlir-opt 22 then splits
+    the load into those blocks, at most :data:`BLOCK_ROWS` elements per lane, and its lane-level
+    propagation starts from it). Other producers are left as they are."""
+    owner = value.owner
+    if not isinstance(owner, IRDLOperation) or len(owner.results) != 1:
+        return
+    if "layout" in owner.get_irdl_definition().properties and owner.properties.get("layout") is None:
+        owner.properties["layout"] = LayoutAttr(inst_data=[rows, LANES], lane_layout=[1, LANES], lane_data=[1, 1])
 
 
 def emit_guarded(env: Env, cond: SSAValue | None, ops: Sequence[Operation]) -> None:

@@ -1,11 +1,11 @@
-"""memref ops: load/store, alloc/alloca (SLM allocations are shared by a workgroup), dealloc and
-assume_alignment (no effect), subview, cast and memory_space_cast, dim, copy; plus the box
-read/write helpers the vector family uses and :func:`is_slm`."""
+"""memref ops: load/store, alloc/alloca and get_global of an SLM global (SLM is shared by a
+workgroup), dealloc and assume_alignment (no effect), subview, cast and memory_space_cast, dim,
+copy; plus the box read/write helpers the vector family uses and :func:`is_slm`."""
 
 from __future__ import annotations
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerAttr, MemRefType
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, UnitAttr
 from xdsl.dialects.memref import (
     AllocaOp,
     AllocOp,
@@ -14,12 +14,15 @@ from xdsl.dialects.memref import (
     CopyOp,
     DeallocOp,
     DimOp,
+    GetGlobalOp,
+    GlobalOp,
     LoadOp,
     MemorySpaceCastOp,
     StoreOp,
     SubviewOp,
 )
 from xdsl.ir import Attribute, Operation
+from xdsl.traits import SymbolTable
 
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable, Thread
 from wgdist.interp.elements import is_float, np_dtype, scalar_converter
@@ -254,3 +257,31 @@ STEPS: StepTable = {
     DimOp: _dim,
     CopyOp: _copy,
 }
+
+
+def _get_global(c: FuncCompiler, op: GetGlobalOp) -> Step:
+    """``memref.get_global`` of a shared-local-memory ``memref.global`` (what the distribution's
+    SLM exchanges allocate): one uninitialized buffer per workgroup and global, the same on every
+    execution; other globals are not supported (their memory outlives the workgroup)."""
+    t = op.memref.type
+    glob = SymbolTable.lookup_symbol(op, op.name_)
+    if not isinstance(glob, GlobalOp) or not isinstance(t, MemRefType):
+        raise UnsupportedOpError(op, f"no memref.global {op.name_} in the enclosing module")
+    if not is_slm(t.memory_space) or not isinstance(glob.initial_value, UnitAttr):
+        raise UnsupportedOpError(op, "only uninitialized shared-local-memory globals (address space 3) are supported")
+    (r,) = c.outs(op)
+    name = f"memref.global {op.name_} at {c.where(glob)}"
+
+    def step(v: Frame) -> None:
+        th: Thread = v[0]
+        key = (glob, 0)
+        mem = th.shared.slm.get(key)
+        if mem is None:
+            mem = new_buffer(op, t, th, name, "slm")
+            th.shared.slm[key] = mem
+        v[r] = mem
+
+    return step
+
+
+STEPS[GetGlobalOp] = _get_global

@@ -49,7 +49,7 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
-from wgdist.dialects.xegpu import ConvertLayoutOp, LoadMatrixOp, StoreMatrixOp
+from wgdist.dialects.xegpu import ConvertLayoutOp, LoadMatrixOp
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
@@ -152,7 +152,7 @@ def exchange(op: Operation, env: Env, ds: Dist, d: Dist, source: list[SSAValue],
                 ex = ExtractStridedSliceOp(tile, [first, 0], [nrows, flat[1]], [1, 1])
                 stores.append(ex)
                 piece = ex.results[0]
-            stores.append(StoreMatrixOp(piece, md, [row, offs[-1]]))
+            stores += slm.store_blocks(env, piece, md, row, offs[-1])
     slm.emit_guarded(env, slm.writer_predicate(env, ds), stores)
     slm.barrier(env)
     out: list[SSAValue] = []

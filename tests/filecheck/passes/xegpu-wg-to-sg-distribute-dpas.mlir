@@ -160,8 +160,14 @@ func.func @dpas_shared_cols(%a: memref<64x32xf16>, %b: memref<32x32xf16>, %c: me
 // CHECK-NOT:   xegpu.dpas
 // Only one of the two column subgroups writes the shared C tiles.
 // CHECK:       scf.if
-// CHECK-NEXT:  xegpu.store_matrix %[[D0]], {{.*}} : vector<8x32xf32>, !xegpu.mem_desc<64x32xf32>
-// CHECK-NEXT:  xegpu.store_matrix %[[D1]], {{.*}} : vector<8x32xf32>, !xegpu.mem_desc<64x32xf32>
+// CHECK-NEXT:  %[[D0_0:[0-9a-z_]+]] = vector.extract_strided_slice %[[D0]] {{.*}}offsets = [0, 0], sizes = [8, 16]{{.*}} : vector<8x32xf32> to vector<8x16xf32>
+// CHECK-NEXT:  xegpu.store_matrix %[[D0_0]], {{.*}} : vector<8x16xf32>, !xegpu.mem_desc<64x32xf32>
+// CHECK-NEXT:  %[[D0_16:[0-9a-z_]+]] = vector.extract_strided_slice %[[D0]] {{.*}}offsets = [0, 16], sizes = [8, 16]{{.*}} : vector<8x32xf32> to vector<8x16xf32>
+// CHECK-NEXT:  xegpu.store_matrix %[[D0_16]], {{.*}} : vector<8x16xf32>, !xegpu.mem_desc<64x32xf32>
+// CHECK-NEXT:  %[[D1_0:[0-9a-z_]+]] = vector.extract_strided_slice %[[D1]] {{.*}}offsets = [0, 0], sizes = [8, 16]{{.*}} : vector<8x32xf32> to vector<8x16xf32>
+// CHECK-NEXT:  xegpu.store_matrix %[[D1_0]], {{.*}} : vector<8x16xf32>, !xegpu.mem_desc<64x32xf32>
+// CHECK-NEXT:  %[[D1_16:[0-9a-z_]+]] = vector.extract_strided_slice %[[D1]] {{.*}}offsets = [0, 16], sizes = [8, 16]{{.*}} : vector<8x32xf32> to vector<8x16xf32>
+// CHECK-NEXT:  xegpu.store_matrix %[[D1_16]], {{.*}} : vector<8x16xf32>, !xegpu.mem_desc<64x32xf32>
 // CHECK:       gpu.barrier
 // CHECK:       %[[O:[0-9a-z_]+]] = xegpu.load_matrix {{.*}} -> vector<16x16xf32>
 // CHECK:       xegpu.store_nd %[[O]], {{.*}} : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>

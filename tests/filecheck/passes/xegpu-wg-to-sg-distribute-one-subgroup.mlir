@@ -142,7 +142,10 @@ func.func @ew_mixed(%x: memref<32x32xf32>, %y: memref<32x32xf32>, %z: memref<32x
 // CHECK-LABEL: func.func @ew_mixed
 // CHECK:       %[[X:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} -> vector<16x16xf32>
 // CHECK:       %[[Y:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} -> vector<8x32xf32>
-// CHECK:       xegpu.store_matrix %[[Y]], %{{.*}} : vector<8x32xf32>, !xegpu.mem_desc<32x32xf32>
+// CHECK:       %[[Y0:[0-9a-z_]+]] = vector.extract_strided_slice %[[Y]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, offsets = [0, 0], sizes = [8, 16], strides = [1, 1]} : vector<8x32xf32> to vector<8x16xf32>
+// CHECK-NEXT:  xegpu.store_matrix %[[Y0]], %{{.*}} : vector<8x16xf32>, !xegpu.mem_desc<32x32xf32>
+// CHECK-NEXT:  %[[Y1:[0-9a-z_]+]] = vector.extract_strided_slice %[[Y]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, offsets = [0, 16], sizes = [8, 16], strides = [1, 1]} : vector<8x32xf32> to vector<8x16xf32>
+// CHECK-NEXT:  xegpu.store_matrix %[[Y1]], %{{.*}} : vector<8x16xf32>, !xegpu.mem_desc<32x32xf32>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  %[[M:[0-9a-z_]+]] = xegpu.load_matrix %{{.*}} -> vector<16x16xf32>
 // CHECK-NEXT:  %[[S:[0-9a-z_]+]] = arith.addf %[[X]], %[[M]] : vector<16x16xf32>

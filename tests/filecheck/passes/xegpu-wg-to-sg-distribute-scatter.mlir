@@ -99,7 +99,10 @@ func.func @gather_shared(%src: memref<64xf32>, %dst: memref<64xf32>) {
 // CHECK-NOT:   xegpu.load %src
 // CHECK:       scf.if
 // CHECK-NEXT:    %[[G2:[0-9a-z_]+]] = vector.shape_cast %[[G]] : vector<32xf32> to vector<1x32xf32>
-// CHECK-NEXT:    xegpu.store_matrix %[[G2]], %{{.*}} : vector<1x32xf32>, !xegpu.mem_desc<1x64xf32>, index
+// CHECK-NEXT:    %[[G2_0:[0-9a-z_]+]] = vector.extract_strided_slice %[[G2]] {{.*}}offsets = [0, 0], sizes = [1, 16]{{.*}} : vector<1x32xf32> to vector<1x16xf32>
+// CHECK-NEXT:    xegpu.store_matrix %[[G2_0]], %{{.*}} : vector<1x16xf32>, !xegpu.mem_desc<1x64xf32>, index
+// CHECK-NEXT:    %[[G2_16:[0-9a-z_]+]] = vector.extract_strided_slice %[[G2]] {{.*}}offsets = [0, 16], sizes = [1, 16]{{.*}} : vector<1x32xf32> to vector<1x16xf32>
+// CHECK-NEXT:    xegpu.store_matrix %[[G2_16]], %{{.*}} : vector<1x16xf32>, !xegpu.mem_desc<1x64xf32>, index
 // CHECK:       gpu.barrier
 // CHECK:       xegpu.store %{{[0-9a-z_]+}}, %dst[%{{[0-9a-z_]+}}], %{{[0-9a-z_]+}} : vector<8xf32>, memref<64xf32>, vector<8xindex>, vector<8xi1>
 // CHECK-NOT:   xegpu.store

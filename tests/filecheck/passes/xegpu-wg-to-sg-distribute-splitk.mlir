@@ -67,10 +67,11 @@ func.func @k_across_wrap(%pa: memref<128x64xf16>, %pb: memref<64x128xf16>, %pc: 
   func.return
 }
 // CHECK-LABEL: func.func @k_across_wrap
-// CHECK-COUNT-2: xegpu.store_matrix %{{.*}} : vector<32x32xf16>, !xegpu.mem_desc<128x64xf16>
+// Each 32x32 tile is stored as four 16x16 blocks (one column per lane, as mlir-opt 22 lowers them).
+// CHECK-COUNT-8: xegpu.store_matrix %{{.*}} : vector<16x16xf16>, !xegpu.mem_desc<128x64xf16>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-COUNT-2: xegpu.load_matrix %{{.*}} -> vector<32x64xf16>
-// CHECK-COUNT-2: xegpu.store_matrix %{{.*}} : vector<32x32xf16>, !xegpu.mem_desc<64x128xf16>
+// CHECK-COUNT-8: xegpu.store_matrix %{{.*}} : vector<16x16xf16>, !xegpu.mem_desc<64x128xf16>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-COUNT-2: xegpu.load_matrix %{{.*}} -> vector<64x32xf16>
 // CHECK-COUNT-4: xegpu.dpas %{{.*}} : vector<32x64xf16>, vector<64x32xf16> -> vector<32x32xf32>
@@ -103,11 +104,11 @@ func.func @splitk_loop(%pa: memref<64x128xf16>, %pb: memref<128x64xf16>, %pc: me
 }
 // CHECK-LABEL: func.func @splitk_loop
 // CHECK:       scf.for
-// CHECK:       xegpu.store_matrix %{{.*}} : vector<32x16xf16>, !xegpu.mem_desc<64x32xf16>
+// CHECK-COUNT-2: xegpu.store_matrix %{{.*}} : vector<16x16xf16>, !xegpu.mem_desc<64x32xf16>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  xegpu.load_matrix %{{.*}} -> vector<32x32xf16>
 // CHECK-NEXT:  gpu.barrier
-// CHECK:       xegpu.store_matrix %{{.*}} : vector<16x32xf16>, !xegpu.mem_desc<32x64xf16>
+// CHECK-COUNT-2: xegpu.store_matrix %{{.*}} : vector<16x16xf16>, !xegpu.mem_desc<32x64xf16>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  xegpu.load_matrix %{{.*}} -> vector<32x32xf16>
 // CHECK-NEXT:  gpu.barrier
@@ -135,7 +136,9 @@ func.func @acc_other_layout(%pa: memref<64x32xf16>, %pb: memref<32x64xf16>, %pc:
 }
 // CHECK-LABEL: func.func @acc_other_layout
 // CHECK:       %[[VC:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} -> vector<16x64xf32>
-// CHECK:       xegpu.store_matrix %[[VC]], %{{.*}} : vector<16x64xf32>, !xegpu.mem_desc<64x64xf32>
+// CHECK:       %[[VC0:[0-9a-z_]+]] = vector.extract_strided_slice %[[VC]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, offsets = [0, 0], sizes = [16, 16], strides = [1, 1]} : vector<16x64xf32> to vector<16x16xf32>
+// CHECK-NEXT:  xegpu.store_matrix %[[VC0]], %{{.*}} : vector<16x16xf32>, !xegpu.mem_desc<64x64xf32>
+// CHECK-COUNT-3: xegpu.store_matrix %{{.*}} : vector<16x16xf32>, !xegpu.mem_desc<64x64xf32>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  %[[ACC:[0-9a-z_]+]] = xegpu.load_matrix %{{.*}} -> vector<32x32xf32>
 // CHECK-NEXT:  %[[D:[0-9a-z_]+]] = xegpu.dpas %{{.*}}, %{{.*}}, %[[ACC]] : vector<32x32xf16>, vector<32x32xf16>, vector<32x32xf32> -> vector<32x32xf32>

@@ -10,7 +10,8 @@
 // RUN: wgdist-opt %examples/gemm_bias_relu.mlir -p xegpu-propagate-layout,xegpu-wg-to-sg-distribute | %mlir-opt | filecheck %s --check-prefix=GEMM
 // RUN: wgdist-opt %examples/gemm_transpose_b.mlir -p xegpu-propagate-layout,xegpu-wg-to-sg-distribute | %mlir-opt | filecheck %s --check-prefix=GEMM
 
-// SLM: memref.alloca() : memref<2048xi8, 3>
+// SLM: memref.global "private" @[[G:slm_[0-9]+]] : memref<2048xi8, 3> = uninitialized
+// SLM: memref.get_global @[[G]] : memref<2048xi8, 3>
 // SLM: scf.if
 // SLM: xegpu.store_matrix {{.*}} : vector<1x32xf32>, !xegpu.mem_desc<16x32xf32>, index
 // SLM: gpu.barrier
