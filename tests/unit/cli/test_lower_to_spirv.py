@@ -30,6 +30,7 @@ LOWERS = [
     f"{D}-dpas.mlir#0",
     f"{D}-dpas.mlir#1",
     f"{D}-dpas.mlir#2",
+    f"{D}-dpas.mlir#3",
     f"{D}-elementwise.mlir#0",
     f"{D}-elementwise.mlir#2",
     f"{D}-op-layouts.mlir#0",
