@@ -15,7 +15,14 @@ elementwise epilogue, a store; 12 ops per block). The default sizes run from abo
   (a process: its parse and print included);
 * op counts of both outputs after ``mlir-opt --canonicalize --cse`` (target: wgdist's no larger).
 
+Many tiles: ``--many-tiles 256,1024`` instead times the pass alone on one-subgroup kernels
+(load, add, store of an NxN value with ``sg_layout = [1, 1], sg_data = [8, 8]``: N=256 gives 1,024
+tiles per subgroup, N=1024 16,384), printing the tiles, the ops the pass emits and its ms per
+emitted op (the cost should grow with tiles, not with elements; the pass also remarks on such
+layouts).
+
     .venv/bin/python bench/distribute_vs_mlir.py [--sizes 10,100,500,1000,2000,4160]
+    .venv/bin/python bench/distribute_vs_mlir.py --many-tiles 256,1024
 """
 
 from __future__ import annotations
@@ -68,6 +75,37 @@ def kernel(blocks: int) -> str:
 """
 
 
+def many_tiles_kernel(n: int, data: int = 8) -> str:
+    """One subgroup loads, adds and stores an ``n``x``n`` value in ``data``x``data`` tiles."""
+    lay = f"#xegpu.layout<sg_layout = [1, 1], sg_data = [{data}, {data}]>"
+    s = f"{n}x{n}xf32"
+    td = f"!xegpu.tensor_desc<{s}, {lay}>"
+    return f"""func.func @k(%a: memref<{s}>, %b: memref<{s}>) {{
+  %ta = xegpu.create_nd_tdesc %a : memref<{s}> -> {td}
+  %tb = xegpu.create_nd_tdesc %b : memref<{s}> -> {td}
+  %v = xegpu.load_nd %ta[0, 0] <{{layout = {lay}}}> : {td} -> vector<{s}>
+  %w = arith.addf %v, %v {{layout_result_0 = {lay}}} : vector<{s}>
+  xegpu.store_nd %w, %tb[0, 0] <{{layout = {lay}}}> : vector<{s}>, {td}
+  func.return
+}}
+"""
+
+
+def many_tiles(sizes: str) -> None:
+    """The pass alone on :func:`many_tiles_kernel` per size: tiles, emitted ops, ms per emitted op."""
+    from wgdist.ir.diagnostics import capture_diagnostics
+
+    print(f"{'N':>6} {'tiles':>7} {'pass s':>8} {'emitted':>8} {'ms/emit':>8}")
+    for n in (int(x) for x in sizes.split(",")):
+        module = parse(many_tiles_kernel(n), context())
+        with capture_diagnostics(lambda d: None):  # the many-tiles remark
+            t0 = time.perf_counter()
+            distribute_module(module)
+            pass_s = time.perf_counter() - t0
+        emitted = sum(1 for _ in module.walk()) - 1
+        print(f"{n:>6} {(n // 8) ** 2:>7} {pass_s:>8.3f} {emitted:>8} {1000 * pass_s / emitted:>8.4f}", flush=True)
+
+
 def count_ops(text: str, tool: str) -> int:
     out = subprocess.run([tool, "--canonicalize", "--cse", "--mlir-print-op-generic", "-"], input=text, capture_output=True, text=True, check=True).stdout
     return sum(1 for line in out.splitlines() if '"(' in line and "= \"" in line or line.strip().startswith('"'))
@@ -94,7 +132,12 @@ def timed_roundtrip(text: str) -> tuple[float, object]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default=DEFAULT_SIZES, help=f"comma-separated block counts (default {DEFAULT_SIZES})")
+    ap.add_argument("--many-tiles", metavar="NS", help="time one-subgroup NxN kernels in 8x8 tiles instead, e.g. 256,1024")
     args = ap.parse_args()
+    if args.many_tiles:
+        distribute_module(parse(kernel(1), context()))  # warm-up
+        many_tiles(args.many_tiles)
+        return
     tool = mlir_opt()
     distribute_module(parse(kernel(1), context()))  # warm-up: handler modules load once, untimed
     print(f"{'ops':>7} {'pass s':>8} {'roundtrip s':>11} {'pass/rt':>7} {'mlir-opt s':>10} {'wgdist ops':>10} {'mlir ops':>9}")

@@ -7,10 +7,10 @@ tile ``k`` of one value line up with tile ``j`` of another for every subgroup?".
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -155,4 +155,55 @@ def uniform_map(dst: Dist, src: Dist, match: Callable[[Shape, Shape], bool]) -> 
         if found is None:
             return None
         out.append(found)
+    return out
+
+
+def uniform_map_keyed(dst: Dist, src: Dist, dst_key: Callable[[Shape], object], src_key: Callable[[Shape], object]) -> list[int] | None:
+    """:func:`uniform_map` for ``match(a, b) = dst_key(a) == src_key(b)``, the same answer in
+    time linear in the tiles: each start is keyed once, and the candidates for tile ``k`` come
+    from an index of subgroup 0's source tiles by key (in tile order, as :func:`uniform_map`
+    tries them)."""
+    if dst.num_subgroups != src.num_subgroups:
+        return None
+    dk = [[dst_key(t) for t in row] for row in dst.table]
+    sk = [[src_key(t) for t in row] for row in src.table]
+    index: dict[object, list[int]] = {}
+    for j, key in enumerate(sk[0]):
+        index.setdefault(key, []).append(j)
+    out: list[int] = []
+    for k in range(dst.ntiles):
+        found = None
+        for j in index.get(dk[0][k], ()):
+            if all(dk[s][k] == sk[s][j] for s in range(1, dst.num_subgroups)):
+                found = j
+                break
+        if found is None:
+            return None
+        out.append(found)
+    return out
+
+
+MANY_TILES = 1024
+"""Tiles per subgroup from which :func:`many_tiles_remarks` reports a layout."""
+
+
+def many_tiles_remarks(ops: Sequence[Operation], planned: Mapping[Operation, tuple[Any, Any]]) -> list[tuple[Operation, str]]:
+    """A remark for each split (shape and layout) that gives every subgroup at least
+    :data:`MANY_TILES` tiles, at the first op (in ``ops`` order) whose result or access uses it:
+    each tile becomes its own subgroup op, so such a layout is almost always an ``sg_data`` chosen
+    too small. ``planned``: each op's ``(handler, plan)``; a plan's results and its ``own`` split
+    (an access split by its own layout) count."""
+    seen: set[tuple[Shape, AnyLayout]] = set()
+    out: list[tuple[Operation, str]] = []
+    for op in ops:
+        plan = planned[op][1]
+        for d in (*plan.results, getattr(plan, "own", None)):
+            if d is None or (d.shape, d.layout) in seen or d.ntiles < MANY_TILES:
+                continue
+            seen.add((d.shape, d.layout))
+            out.append((op, (
+                f"xegpu-wg-to-sg-distribute: {layout_text(d.layout)} splits {list(d.shape)} into {d.ntiles} "
+                f"tiles of {list(d.tile_shape)} per subgroup, each distributed as its own op: sg_data is "
+                "probably too small"
+            )))
     return out

@@ -33,6 +33,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from wgdist.dialects.gpu import BarrierOp
 from wgdist.ir.diagnostics import emit
 from wgdist.passes.distribute.barriers import Barrier, plan_barriers
+from wgdist.passes.distribute.dist import many_tiles_remarks
 from wgdist.passes.distribute.ops import (
     arith,
     scf,
@@ -91,6 +92,8 @@ def distribute_module(module: ModuleOp, slm_bytes: int = XE2_SLM_BYTES) -> None:
         if plan.ops:
             plans.append((f, plan, plan_barriers(f, plan)))
     for f, plan, (barriers, unsynced) in plans:
+        for op, message in many_tiles_remarks(plan.ops, plan.planned):
+            emit(op, message)
         for b in barriers:
             emit(b.before, b.remark())
             Rewriter.insert_op(BarrierOp(), InsertPoint.before(b.before))

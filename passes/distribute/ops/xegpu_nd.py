@@ -39,7 +39,7 @@ from wgdist.passes.distribute.dist import (
     is_wg_attr,
     make_dist,
     shape_of,
-    uniform_map,
+    uniform_map_keyed,
 )
 from wgdist.passes.distribute.emit import (
     element_type,
@@ -87,10 +87,14 @@ def offsets_once(op: LoadNdOp | StoreNdOp | PrefetchNdOp) -> None:
         )
 
 
+def _same(start: tuple[int, ...]) -> tuple[int, ...]:
+    return start
+
+
 def store_map(op: Operation, dv: Dist, dt: Dist, what: str) -> list[int]:
     """Tile ``k`` of the destination takes tile ``m[k]`` of the stored value (the same data in
     every subgroup), or an error naming both layouts."""
-    m = uniform_map(dt, dv, lambda a, b: a == b) if dv.tile_shape == dt.tile_shape and dv.packed == 0 else None
+    m = uniform_map_keyed(dt, dv, _same, _same) if dv.tile_shape == dt.tile_shape and dv.packed == 0 else None
     if m is None:
         raise OpError(
             op,
@@ -207,7 +211,7 @@ class LoadNd:
             dr = Dist(res_shape, _permuted_layout(dt.layout, perm))
         else:  # pragma: no cover - descriptors never carry slices
             raise OpError(op, "unexpected slice layout on a tensor_desc")
-        m = uniform_map(dr, dt, lambda a, b: a == tuple(b[p] for p in perm)) if dr.tile_shape == tuple(dt.tile_shape[p] for p in perm) else None
+        m = uniform_map_keyed(dr, dt, _same, lambda b: tuple(b[p] for p in perm)) if dr.tile_shape == tuple(dt.tile_shape[p] for p in perm) else None
         if m is None:
             what = "transposed " if list(perm) != sorted(perm) else ""
             raise OpError(
