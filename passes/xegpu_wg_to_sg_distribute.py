@@ -81,9 +81,11 @@ coordinate shares: 4 subgroups, 2 column blocks). Before::
            : vector<256x128xf32> to vector<256xf32>
 
 After (SLM table: 8 row blocks x 2 column blocks = 16 rows of 32 partial sums; ``%q`` = row
-block x 2, ``%slot`` = ``%q`` + column block, ``%w`` = column coordinate < 2)::
+block x 2, ``%slot`` = ``%q`` + column block, ``%w`` = column coordinate < 2; the SLM matrix is
+a private ``memref.global "private" @slm_0 : memref<2048xi8, 3> = uninitialized`` placed before
+the function, not an alloca, which mlir-opt 22's XeVM pipeline cannot lower)::
 
-    %slm = memref.alloca() : memref<2048xi8, 3>
+    %slm = memref.get_global @slm_0 : memref<2048xi8, 3>
     %md  = xegpu.create_mem_desc %slm : memref<2048xi8, 3> -> !xegpu.mem_desc<16x32xf32>
     scf.if %w {
       %p  = vector.multi_reduction <add>, %v0, %zero [1] : vector<32x64xf32> to vector<32xf32>
@@ -105,11 +107,20 @@ Before::
 
 After (the whole value is staged in SLM as a matrix: rank-1 values as ``1 x N``, rank-3 and
 higher ones flattened to (all dims but the last) x (last dim), each tile stored and loaded as
-row blocks, see :mod:`~wgdist.passes.distribute.ops.xegpu_convert_layout`)::
+row blocks, see :mod:`~wgdist.passes.distribute.ops.xegpu_convert_layout`; stored in blocks of at
+most 16x16 with one column per lane, the shape mlir-opt 22 lowers, see
+:func:`~wgdist.passes.distribute.slm.store_blocks`)::
 
-    %slm = memref.alloca() : memref<16384xi8, 3>
+    %v0  = xegpu.load_nd %t[%r16, %c32] <{layout = #xegpu.layout<inst_data = [16, 16], lane_layout = [1, 16], lane_data = [1, 1]>}>
+             : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
+    %slm = memref.get_global @slm_2 : memref<16384xi8, 3>
     %md  = xegpu.create_mem_desc %slm : memref<16384xi8, 3> -> !xegpu.mem_desc<64x64xf32>
-    xegpu.store_matrix %v0, %md[%r16, %c32] : vector<16x32xf32>, !xegpu.mem_desc<64x64xf32>, index, index
+    %b0  = vector.extract_strided_slice %v0 {layout_result_0 = #lanes, offsets = [0, 0], sizes = [16, 16], strides = [1, 1]}
+             : vector<16x32xf32> to vector<16x16xf32>
+    xegpu.store_matrix %b0, %md[%r16, %c32] : vector<16x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
+    %b1  = vector.extract_strided_slice %v0 {layout_result_0 = #lanes, offsets = [0, 16], sizes = [16, 16], strides = [1, 1]}
+             : vector<16x32xf32> to vector<16x16xf32>
+    xegpu.store_matrix %b1, %md[%r16, %c48] : vector<16x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
     gpu.barrier
     %c0 = xegpu.load_matrix %md[%r32, %c16] : !xegpu.mem_desc<64x64xf32>, index, index -> vector<32x16xf32>
 

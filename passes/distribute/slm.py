@@ -11,7 +11,9 @@ Both follow one protocol, each step derived from the layout model:
    mlir-opt 22's XeVM pipeline keeps an alloca inside the lane-level region it builds around the
    function body and cannot lower it, while the side-effect-free ``get_global`` moves out;
 2. ``xegpu.store_matrix`` of the subgroup's tiles at offsets computed from the tile starts
-   (:func:`wgdist.layout.tiles` via :meth:`SgIds.tile_offsets`). When the stored layout shares
+   (:func:`wgdist.layout.tiles` via :meth:`SgIds.tile_offsets`); a convert_layout exchange
+   stores each tile in the blocks of :func:`store_blocks` (at most 16x16, one column per lane:
+   what mlir-opt 22 lowers; the reductions still store whole rows). When the stored layout shares
    data (several subgroups hold the same tile) only one copy is written: the stores sit in an
    ``scf.if`` on the *writer predicate* (:func:`wgdist.layout.writer_dims`), which the layout
    model confirms picks exactly one owner per tile (:func:`check_single_writer`);
