@@ -40,6 +40,12 @@ def tile_table(shape: Shape, layout: AnyLayout) -> TileTable:
     return tuple(tuple(tiles(shape, layout, s)) for s in range(layout.num_subgroups))
 
 
+@lru_cache(maxsize=1024)
+def _vector_type(element_type: Attribute, shape: Shape) -> VectorType:
+    """Attributes are immutable: one type object per element type and shape."""
+    return VectorType(element_type, shape)
+
+
 @dataclass(frozen=True)
 class Dist:
     """How a workgroup value is split: its WG shape and layout model.
@@ -75,7 +81,7 @@ class Dist:
         return ts
 
     def sg_vector_type(self, element_type: Attribute) -> VectorType:
-        return VectorType(element_type, self.vector_shape())
+        return _vector_type(element_type, self.vector_shape())
 
     def same_distribution(self, other: Dist) -> bool:
         """The same WG value split the same way: equal shapes and packing, and every subgroup
