@@ -211,7 +211,8 @@ class LoadNd:
             dr = Dist(res_shape, _permuted_layout(dt.layout, perm))
         else:  # pragma: no cover - descriptors never carry slices
             raise OpError(op, "unexpected slice layout on a tensor_desc")
-        m = uniform_map_keyed(dr, dt, _same, lambda b: tuple(b[p] for p in perm)) if dr.tile_shape == tuple(dt.tile_shape[p] for p in perm) else None
+        src_key = _same if list(perm) == sorted(perm) else (lambda b: tuple(b[p] for p in perm))
+        m = uniform_map_keyed(dr, dt, _same, src_key) if dr.tile_shape == tuple(dt.tile_shape[p] for p in perm) else None
         if m is None:
             what = "transposed " if list(perm) != sorted(perm) else ""
             raise OpError(

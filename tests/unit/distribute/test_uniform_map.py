@@ -1,6 +1,7 @@
 """passes/distribute/dist.py: ``uniform_map_keyed`` (the linear-time tile correspondence the
 load/store checks use) gives exactly what ``uniform_map`` (the pairwise search over every tile
-pair) gives, for identity and transposed correspondences between random layouts."""
+pair) gives, for identity and transposed correspondences between random layouts and for a value
+against itself (the shortcut for one tile table and one key)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,9 @@ def test_keyed_map_is_the_pairwise_map(pair: tuple[Dist, Dist, bool]) -> None:
     slow = uniform_map(dst, src, lambda a, b: a == permuted(b))
     fast = uniform_map_keyed(dst, src, same, permuted)
     assert fast == slow
+    # one tile table and one key (a value against itself): the shortcut
+    assert uniform_map_keyed(src, src, same, same) == uniform_map(src, src, lambda a, b: a == b)
+    assert uniform_map_keyed(src, src, permuted, permuted) == uniform_map(src, src, lambda a, b: permuted(a) == permuted(b))
 
 
 def test_the_maps_find_a_match_and_refuse_a_mismatch() -> None:
