@@ -260,6 +260,7 @@ class _Walk:
         self.range_op: Operation | None = None
         self.accesses: dict[Operation, Access | None] = {}
         """Each op's access, described once (a loop body is walked more than once)."""
+        self.seen: dict[tuple[int, Operation, bool], tuple[Access, Access]] = {}
         self.unsynced: dict[Operation, Barrier] = {}
         """Dependences inside one sg_id_range region: no gpu.barrier can separate them there
         (it would wait for subgroups outside the range); reported as warnings."""
@@ -337,11 +338,20 @@ class _Walk:
             else:
                 end = self.region_blocks(op, 0, start)
                 exit_state = _union(pending, end)
-            nxt = tuple(_carry(a, op) for a in end)
+            nxt = tuple(self.seen_from(a, op, True) for a in end)
             if {a.key for a in nxt} <= {a.key for a in carried}:
                 break
             carried = _union(carried, nxt)
-        return _union(tuple(_escape(a, op) for a in exit_state))
+        return _union(tuple(self.seen_from(a, op, False) for a in exit_state))
+
+    def seen_from(self, a: Access, loop: Operation, carried: bool) -> Access:
+        """:func:`_carry` (``carried``) or :func:`_escape`, once per access and loop (a loop is
+        iterated, and the accesses pending before it pass through each of its iterations)."""
+        k = (id(a), loop, carried)
+        hit = self.seen.get(k)
+        if hit is None:
+            hit = self.seen[k] = (a, _carry(a, loop) if carried else _escape(a, loop))  # keeps ``a`` alive: its id stays its own
+        return hit[1]
 
 
 def _union(*states: tuple[Access, ...]) -> tuple[Access, ...]:
