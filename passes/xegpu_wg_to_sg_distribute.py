@@ -170,6 +170,10 @@ the store sits in an ``scf.if`` on the layout model's writer predicate, hoisted 
 entry. Layouts given only on ``load_nd``/``store_nd``/``prefetch_nd`` (the descriptor type has
 none, LLVM's current test style) split the descriptor, one subgroup descriptor per layout.
 
+Remarks. Besides the barriers, the pass remarks on a layout that gives a subgroup 1024 or more
+tiles of one value (each tile becomes its own op: ``sg_data`` is probably too small), naming the
+layout, the shape and the count.
+
 Not handled (diagnostics name the op): SLM exchanges inside ``sg_id_range`` (the barrier needs
 every subgroup), of sub-byte elements or larger than ``slm-bytes``, offsets given on both
 create_nd_tdesc and the access, ``insert_strided_slice`` of a lower-rank value, packed values
