@@ -10,19 +10,20 @@ Every op here has MLIR's custom form and its generic form:
   (``value = true``, an ``i1`` result);
 * ``index.casts`` / ``index.castu`` (``%x = index.casts %i : i32 to index``): signed or unsigned
   conversion between ``index`` and an integer type, one side ``index``;
-* ``index.sizeof`` (the bit width of ``index``).
-
-Not here: ``index.cmp`` (its ``#index<cmp_predicate ...>`` attribute); LLVM 22's XeGPU passes do
-not emit it.
+* ``index.sizeof`` (the bit width of ``index``);
+* ``index.cmp slt(%a, %b)`` (property ``pred = #index<cmp_predicate slt>``, an ``i1`` result),
+  predicates ``eq ne slt sle sgt sge ult ule ugt uge``.
 """
 
 from __future__ import annotations
 
 from xdsl.dialects.builtin import BoolAttr, IndexType, IntegerAttr, IntegerType
-from xdsl.ir import Dialect, Operation, SSAValue
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Dialect, Operation, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     base,
+    irdl_attr_definition,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -31,6 +32,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import ConstantLike, Pure
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
 
 
 class BinaryOp(IRDLOperation):
@@ -169,7 +171,54 @@ class SizeOfOp(IRDLOperation):
         super().__init__(result_types=[IndexType()])
 
 
-Index = Dialect("index", [*BINARY_OPS, ConstantOp, BoolConstantOp, CastSOp, CastUOp, SizeOfOp], [])
+class CmpPredicate(StrEnum):
+    """The predicates of ``index.cmp``: (in)equality, signed and unsigned orderings."""
+
+    EQ = "eq"
+    NE = "ne"
+    SLT = "slt"
+    SLE = "sle"
+    SGT = "sgt"
+    SGE = "sge"
+    ULT = "ult"
+    ULE = "ule"
+    UGT = "ugt"
+    UGE = "uge"
+
+
+@irdl_attr_definition
+class CmpPredicateAttr(EnumAttribute[CmpPredicate], SpacedOpaqueSyntaxAttribute):
+    """``#index<cmp_predicate slt>``: the predicate of an ``index.cmp``."""
+
+    name = "index.cmp_predicate"
+
+
+@irdl_op_definition
+class CmpOp(IRDLOperation):
+    """``%r = index.cmp slt(%lhs, %rhs)``: compare two ``index`` values, an ``i1`` result."""
+
+    name = "index.cmp"
+
+    pred = prop_def(CmpPredicateAttr)
+    lhs = operand_def(IndexType)
+    rhs = operand_def(IndexType)
+    result = result_def(IntegerType(1))
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$pred `(` $lhs `,` $rhs `)` attr-dict"
+
+    def __init__(self, pred: CmpPredicate, lhs: SSAValue | Operation, rhs: SSAValue | Operation) -> None:
+        super().__init__(
+            operands=[lhs, rhs], properties={"pred": CmpPredicateAttr(pred)}, result_types=[IntegerType(1)]
+        )
+
+
+Index = Dialect(
+    "index",
+    [*BINARY_OPS, ConstantOp, BoolConstantOp, CastSOp, CastUOp, SizeOfOp, CmpOp],
+    [CmpPredicateAttr],
+)
 
 __all__ = [
     "BINARY_OPS",
@@ -181,6 +230,9 @@ __all__ = [
     "CastUOp",
     "CeilDivSOp",
     "CeilDivUOp",
+    "CmpOp",
+    "CmpPredicate",
+    "CmpPredicateAttr",
     "ConstantOp",
     "DivSOp",
     "DivUOp",

@@ -31,7 +31,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     MemRefType,
-    StringAttr,
     UnitAttr,
     VectorType,
     i8,
@@ -42,6 +41,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import SymbolOpInterface, SymbolTable
 
 from wgdist.dialects.gpu import BarrierOp
+from wgdist.dialects.memref import GlobalOp
 from wgdist.dialects.vector import ExtractStridedSliceOp
 from wgdist.dialects.xegpu import CreateMemDescOp, LayoutAttr, MemDescType, StoreMatrixOp
 from wgdist.ir.diagnostics import OpError
@@ -132,7 +132,7 @@ def alloc_matrix(env: Env, rows: int, cols: int, elt: Attribute, nbytes_per: int
     mtype = MemRefType(i8, [rows * cols * nbytes_per], memory_space=IntegerAttr(SLM_SPACE, 64))
     func, table = _function_and_table(env.current)
     name = _fresh_symbol(table, "slm")
-    glob = memref.GlobalOp.get(StringAttr(name), mtype, UnitAttr())
+    glob = GlobalOp(name, mtype, UnitAttr())
     Rewriter.insert_op(glob, InsertPoint.before(func))
     buf = env.emit(memref.GetGlobalOp(name, mtype))
     buf.results[0].name_hint = "slm"

@@ -4,7 +4,8 @@ an ``sg_id_range``): integer arithmetic on 64-bit ``index`` values, wrapping.
 The divisions and remainders by zero and the shifts by 64 or more (or a negative amount) are
 undefined, as in MLIR: an :class:`~wgdist.interp.values.UndefinedOpError` at the op.
 ``index.casts``/``index.castu`` sign- or zero-extend (or truncate) between ``index`` and an
-integer type; ``index.sizeof`` is 64, the interpreter's ``index`` width.
+integer type; ``index.sizeof`` is 64, the interpreter's ``index`` width; ``index.cmp`` compares
+signed (``s*``), unsigned (``u*``) or for (in)equality, an ``i1``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from wgdist.dialects.index import (
     CastUOp,
     CeilDivSOp,
     CeilDivUOp,
+    CmpOp,
+    CmpPredicate,
     ConstantOp,
     DivSOp,
     DivUOp,
@@ -140,6 +143,31 @@ def _sizeof(c: FuncCompiler, op: SizeOfOp) -> Step:
     return step
 
 
+_CMP: dict[CmpPredicate, Callable[[int, int], bool]] = {
+    CmpPredicate.EQ: lambda a, b: a == b,
+    CmpPredicate.NE: lambda a, b: a != b,
+    CmpPredicate.SLT: lambda a, b: a < b,
+    CmpPredicate.SLE: lambda a, b: a <= b,
+    CmpPredicate.SGT: lambda a, b: a > b,
+    CmpPredicate.SGE: lambda a, b: a >= b,
+    CmpPredicate.ULT: lambda a, b: _u(a) < _u(b),
+    CmpPredicate.ULE: lambda a, b: _u(a) <= _u(b),
+    CmpPredicate.UGT: lambda a, b: _u(a) > _u(b),
+    CmpPredicate.UGE: lambda a, b: _u(a) >= _u(b),
+}
+
+
+def _cmp(c: FuncCompiler, op: CmpOp) -> Step:
+    x, y = c.ins(op)
+    (r,) = c.outs(op)
+    fn = _CMP[op.pred.data]
+
+    def step(v: Frame) -> None:
+        v[r] = fn(wrap_int(int(v[x]), BITS), wrap_int(int(v[y]), BITS))
+
+    return step
+
+
 STEPS: StepTable = {
     **{cls: _binary for cls in _BINARY},
     ConstantOp: _constant,
@@ -147,4 +175,5 @@ STEPS: StepTable = {
     CastSOp: _cast,
     CastUOp: _cast,
     SizeOfOp: _sizeof,
+    CmpOp: _cmp,
 }

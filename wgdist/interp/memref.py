@@ -15,7 +15,6 @@ from xdsl.dialects.memref import (
     DeallocOp,
     DimOp,
     GetGlobalOp,
-    GlobalOp,
     LoadOp,
     MemorySpaceCastOp,
     StoreOp,
@@ -24,6 +23,7 @@ from xdsl.dialects.memref import (
 from xdsl.ir import Attribute, Operation
 from xdsl.traits import SymbolTable
 
+from wgdist.dialects.memref import GlobalOp
 from wgdist.interp.core import Frame, FuncCompiler, Step, StepTable, Thread
 from wgdist.interp.elements import is_float, np_dtype, scalar_converter
 from wgdist.interp.values import (

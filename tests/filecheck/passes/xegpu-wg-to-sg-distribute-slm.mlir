@@ -14,7 +14,7 @@ func.func @reduce_shared(%m: memref<256x128xf32>) {
   %e = math.exp %s {layout_result_0 = #r} : vector<256xf32>
   func.return
 }
-// CHECK:      "memref.global"() <{sym_name = "[[G:slm_[0-9]+]]", type = memref<2048xi8, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
+// CHECK:      memref.global "private" @[[G:slm_[0-9]+]] : memref<2048xi8, 3 : i64> = uninitialized
 // CHECK-LABEL: func.func @reduce_shared
 // CHECK:      %[[SG:.*]] = gpu.subgroup_id : index
 // CHECK:      %[[ROW:.*]] = arith.remui %{{.*}}, %c8 : index

@@ -276,7 +276,7 @@ def test_slm_budget_is_per_exchange() -> None:
   %f = math.exp %d {layout_result_0 = #a} : vector<128x128xf32>
   func.return""")
     out = str(run_pipeline(text, "xegpu-wg-to-sg-distribute{slm-bytes=65536}"))
-    assert out.count("type = memref<65536xi8, 3 : i64>") == 2 and out.count("memref.get_global") == 2
+    assert out.count(": memref<65536xi8, 3 : i64> = uninitialized") == 2 and out.count("memref.get_global") == 2
     with pytest.raises(OpError, match=r"needs 65536 bytes \(128x128 f32\), more than the 65535 bytes"):
         run_pipeline(text, "xegpu-wg-to-sg-distribute{slm-bytes=65535}")
 

@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import VectorType
 
 import wgdist
 from wgdist import run_pipeline
+from wgdist.dialects.memref import GlobalOp
 from wgdist.dialects.vector import ExtractStridedSliceOp
 from wgdist.dialects.xegpu import LayoutAttr, LoadNdOp, StoreMatrixOp
 
@@ -62,7 +63,7 @@ def test_convert_exchange_stores_lane_blocks_from_an_slm_global(
     text = _convert_kernel(shape, a, b, elt)
     mod = run_pipeline(text, "xegpu-wg-to-sg-distribute")
     assert "memref.alloca" not in str(mod)
-    globals_ = [o for o in mod.walk() if isinstance(o, memref.GlobalOp)]
+    globals_ = [o for o in mod.walk() if isinstance(o, GlobalOp)]
     gets = [o for o in mod.walk() if isinstance(o, memref.GetGlobalOp)]
     assert len(globals_) == 1 and len(gets) == 1
     assert gets[0].name_.string_value() == globals_[0].sym_name.data

@@ -98,3 +98,42 @@ func.func @k(%o: memref<6xindex>, %w: memref<2xi8>) {
     r = run_kernel(wgdist.parse(src), [np.zeros(6, dtype=np.int64), np.zeros(2, dtype=np.int8)])
     assert [int(x) for x in r.buffers[0].data[:5]] == [-5, -3, 253, 64, -1]
     assert int(r.buffers[1].data[0]) == 300 - 256
+
+
+CMP_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+
+
+def _cmp_kernel() -> str:
+    n = len(CMP_PREDICATES)
+    body = []
+    for k, pred in enumerate(CMP_PREDICATES):
+        body += [
+            f"  %i{k} = index.cmp {pred}(%a, %b)",
+            f"  %r{k} = arith.cmpi {pred}, %a, %b : index",
+            f"  %p{k} = arith.constant {2 * k} : index",
+            f"  %q{k} = arith.constant {2 * k + 1} : index",
+            f"  memref.store %i{k}, %o[%p{k}] : memref<{2 * n}xi1>",
+            f"  memref.store %r{k}, %o[%q{k}] : memref<{2 * n}xi1>",
+        ]
+    lines = "\n".join(body)
+    return f"func.func @k(%o: memref<{2 * n}xi1>, %a: index, %b: index) {{\n{lines}\n  return\n}}\n"
+
+
+CMP_KERNEL = wgdist.parse(_cmp_kernel())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(st.sampled_from(EDGES), st.integers(-(2**63), 2**63 - 1)),
+       st.one_of(st.sampled_from(EDGES), st.integers(-(2**63), 2**63 - 1)))
+def test_index_cmp_agrees_with_arith_cmpi(a: int, b: int) -> None:
+    r = run_kernel(CMP_KERNEL, [np.zeros(2 * len(CMP_PREDICATES), dtype=np.bool_), a, b])
+    d = [bool(x) for x in r.buffers[0].data]
+    for pred, got, want in zip(CMP_PREDICATES, d[0::2], d[1::2]):
+        assert got == want, f"index.cmp {pred}({a}, {b}): {got} != arith.cmpi {want}"
+
+
+def test_index_cmp_signed_and_unsigned_differ_on_negative() -> None:
+    r = run_kernel(CMP_KERNEL, [np.zeros(2 * len(CMP_PREDICATES), dtype=np.bool_), -1, 1])
+    got = dict(zip(CMP_PREDICATES, (bool(x) for x in r.buffers[0].data[0::2])))
+    assert got == {"eq": False, "ne": True, "slt": True, "sle": True, "sgt": False, "sge": False,
+                   "ult": False, "ule": False, "ugt": True, "uge": True}  # fmt: skip

@@ -70,3 +70,17 @@ func.func @others(%i: i32, %x: index) -> i64 {
 // CHECK-GENERIC: "index.casts"(%{{.*}}) : (i32) -> index
 // CHECK-GENERIC: "index.castu"(%{{.*}}) : (index) -> i64
 // CHECK-GENERIC: "index.sizeof"() : () -> index
+
+func.func @cmp(%a: index, %b: index) -> i1 {
+  %lt = index.cmp slt(%a, %b)
+  %ge = index.cmp uge(%a, %b)
+  %ne = "index.cmp"(%a, %b) <{pred = #index<cmp_predicate ne>}> : (index, index) -> i1
+  return %lt : i1
+}
+// CHECK-LABEL: func.func @cmp
+// CHECK-NEXT: %lt = index.cmp slt(%a, %b)
+// CHECK-NEXT: %ge = index.cmp uge(%a, %b)
+// CHECK-NEXT: %ne = index.cmp ne(%a, %b)
+// CHECK-GENERIC: "index.cmp"(%{{.*}}, %{{.*}}) <{pred = #index<cmp_predicate slt>}> : (index, index) -> i1
+// CHECK-GENERIC: "index.cmp"(%{{.*}}, %{{.*}}) <{pred = #index<cmp_predicate uge>}> : (index, index) -> i1
+// CHECK-GENERIC: "index.cmp"(%{{.*}}, %{{.*}}) <{pred = #index<cmp_predicate ne>}> : (index, index) -> i1
