@@ -74,6 +74,7 @@ from wgdist.layout import (
     broadcast_source_layout,
     distribution_errors,
     dpas_operand_layouts,
+    inverse_permutation,
     layout_text,
     reduction_source_layout,
     sg_part,
@@ -126,10 +127,6 @@ def _wg_source(operands: Layouts) -> AnyLayout | None:
     return src if src is not None and src.is_wg else None
 
 
-def _inverse(perm: Sequence[int]) -> list[int]:
-    return [list(perm).index(i) for i in range(len(perm))]
-
-
 def load_permutation(op: LoadNdOp) -> list[int] | None:
     """The ``transpose`` of a load_nd (``result.shape[i] = tdesc.shape[perm[i]]``), or None."""
     if op.transpose is None:
@@ -144,7 +141,7 @@ def load_result_layout(op: LoadNdOp, desc: AnyLayout) -> AnyLayout:
     perm = load_permutation(op)
     if perm is None or isinstance(desc, SliceLayout):
         return desc
-    return transpose_source_layout(desc, _inverse(perm))
+    return transpose_source_layout(desc, inverse_permutation(perm))
 
 
 def dpas_requirements(op: DpasOp, cd: Layout) -> list[Requirement]:
@@ -190,17 +187,7 @@ def multi_reduction_backward(op: MultiDimReductionOp, result: AnyLayout) -> list
     if not result.is_wg:
         return [(1, result)] if has_acc else []
     red = sorted(int(d) for d in op.get_reduction_dims())
-    source_shape = _shape(op.source)
-    if (
-        isinstance(result, SliceLayout)
-        and isinstance(result.parent, SliceLayout)
-        and sorted(result.dims) == red
-        and result.parent.rank == len(source_shape)
-    ):
-        src: AnyLayout = result.parent  # a slice of a slice (nested reductions): the source is the inner slice
-    else:
-        src = reduction_source_layout(result, source_shape, red)
-    reqs: list[Requirement] = [(0, src)]
+    reqs: list[Requirement] = [(0, reduction_source_layout(result, _shape(op.source), red))]
     if has_acc:
         reqs.append((1, result))
     return reqs
@@ -220,7 +207,7 @@ def transpose_backward(op: TransposeOp, result: AnyLayout) -> list[Requirement]:
 
 def transpose_forward(op: TransposeOp, operands: Layouts) -> AnyLayout | None:
     src = _wg_source(operands)
-    return None if src is None else transpose_source_layout(src, _inverse(op.permutation.get_values()))
+    return None if src is None else transpose_source_layout(src, inverse_permutation(op.permutation.get_values()))
 
 
 def shape_cast_backward(op: ShapeCastOp, result: AnyLayout) -> list[Requirement]:

@@ -75,7 +75,7 @@ def dpas_result_layout(a: Layout, b: Layout, m: int, n: int, k: int) -> Layout:
 # ---- multi_reduction ---------------------------------------------------------------------------
 def reduction_source_layout(
     result: AnyLayout, source_shape: Sequence[int], reduced_dims: Sequence[int]
-) -> Layout:
+) -> AnyLayout:
     """Source layout of ``vector.multi_reduction`` over ``reduced_dims`` given the result layout.
 
     * A plain result layout: every reduced dim gets ``sg_layout = 1`` and the full extent as
@@ -84,6 +84,8 @@ def reduction_source_layout(
       ``P.sg_layout > 1`` are split over subgroups (a cross-subgroup reduction, done by
       distribution); such a dim must not be shared, or elements would be counted twice, so its
       ``sg_data`` is kept only when it wraps, else set to ``extent / sg_layout``.
+    * ``#xegpu.slice<S, dims = reduced_dims>`` whose parent ``S`` is itself a slice of the
+      source's rank (the second of two nested reductions): the source takes ``S`` as it is.
     """
     require_wg(result, "multi_reduction")
     rank = len(source_shape)
@@ -94,6 +96,8 @@ def reduction_source_layout(
     result_shape = tuple(source_shape[d] for d in kept)
     if isinstance(result, SliceLayout):
         parent = result.parent
+        if isinstance(parent, SliceLayout) and sorted(result.dims) == red and parent.rank == rank:
+            return parent  # a slice of a slice (nested reductions): the source is the inner slice
         if sorted(result.dims) != red or not isinstance(parent, Layout) or parent.rank != rank:
             raise RuleError(
                 f"multi_reduction: result layout slices dims {list(result.dims)} of a rank-"
@@ -237,6 +241,17 @@ def broadcast_source_layout(
 
 
 # ---- transpose ---------------------------------------------------------------------------------
+def inverse_permutation(permutation: Sequence[int]) -> tuple[int, ...]:
+    """The permutation ``inv`` with ``inv[perm[i]] = i`` (so ``perm[inv[j]] = j``)."""
+    perm = [int(p) for p in permutation]
+    if sorted(perm) != list(range(len(perm))):
+        raise RuleError(f"{perm} is not a permutation")
+    inv = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inv[p] = i
+    return tuple(inv)
+
+
 def transpose_source_layout(result: AnyLayout, permutation: Sequence[int]) -> Layout:
     """Source layout of ``vector.transpose`` (``result.shape[i] = source.shape[perm[i]]``).
 

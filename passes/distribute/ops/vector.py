@@ -31,7 +31,13 @@ from wgdist.dialects.vector import (
     TransposeOp,
 )
 from wgdist.ir.diagnostics import OpError
-from wgdist.layout import RuleError, layout_text, sg_part, transpose_source_layout
+from wgdist.layout import (
+    RuleError,
+    inverse_permutation,
+    layout_text,
+    sg_part,
+    transpose_source_layout,
+)
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import (
     Dist,
@@ -257,9 +263,8 @@ class Transpose:
             m = reshape_map(op, ds, d, ids, ids.transpose(perm), lambda b: b.transpose(perm), "transpose")
             return TransposePlan((d,), tuple(m))
         except OpError as first:
-            inv = [list(perm).index(i) for i in range(len(perm))]
             try:
-                inner = Dist(d.shape, sg_part(transpose_source_layout(ds.layout, inv)))
+                inner = Dist(d.shape, sg_part(transpose_source_layout(ds.layout, inverse_permutation(perm))))
             except RuleError:
                 raise first from None
             m = reshape_map(op, ds, inner, ids, ids.transpose(perm), lambda b: b.transpose(perm), "transpose")

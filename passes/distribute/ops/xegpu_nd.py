@@ -33,7 +33,7 @@ from wgdist.dialects.xegpu import (
 from wgdist.dialects.xegpu import offsets as idx
 from wgdist.dialects.xegpu.layout_access import value_layout
 from wgdist.ir.diagnostics import OpError
-from wgdist.layout import Layout, layout_text
+from wgdist.layout import Layout, inverse_permutation, layout_text, transpose_source_layout
 from wgdist.passes.distribute.dist import (
     Dist,
     is_wg_attr,
@@ -178,17 +178,6 @@ def _descs(env: Env, op: LoadNdOp | StoreNdOp | PrefetchNdOp, own: Dist | None) 
     return env.own_descs[key]
 
 
-def _permuted_layout(layout: Layout, perm: Sequence[int]) -> Layout:
-    def p(v: tuple[int, ...] | None) -> tuple[int, ...] | None:
-        return None if v is None else tuple(v[i] for i in perm)
-
-    inv = [perm.index(i) for i in range(len(perm))]
-    order = None if layout.order is None else tuple(inv[o] for o in layout.order)
-    if order is None and layout.sg_layout is not None:
-        order = tuple(inv[o] for o in layout.effective_order())
-    return Layout(p(layout.sg_layout), p(layout.sg_data), p(layout.inst_data), p(layout.lane_layout), p(layout.lane_data), order)
-
-
 class LoadNd:
     def check(self, op: LoadNdOp, plan: Plan) -> NdPlan:
         dt, own = desc_dist(op, plan)
@@ -208,7 +197,7 @@ class LoadNd:
         if is_wg_attr(attr):
             dr = make_dist(op, "the result", res_shape, attr)
         elif isinstance(dt.layout, Layout):
-            dr = Dist(res_shape, _permuted_layout(dt.layout, perm))
+            dr = Dist(res_shape, transpose_source_layout(dt.layout, inverse_permutation(perm)))
         else:  # pragma: no cover - descriptors never carry slices
             raise OpError(op, "unexpected slice layout on a tensor_desc")
         src_key = _same if list(perm) == sorted(perm) else (lambda b: tuple(b[p] for p in perm))
