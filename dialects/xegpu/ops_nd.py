@@ -323,6 +323,15 @@ class LoadNdOp(_NdAccessOp):
         check_value_shape(self, "Result", self.value, self.tdesc_type)
         check_value_layout(self, self.layout, self.value, self.tdesc_type, store=False)
 
+    def effective_transpose(self) -> tuple[int, ...] | None:
+        """The ``transpose`` the load applies, or None: as in LLVM 22, a transpose naming a dim
+        outside the descriptor is ignored (the verifier warns "Invalid transpose attr")."""
+        if self.transpose is None:
+            return None
+        perm = tuple(int(p) for p in self.transpose.get_values())
+        rank = len(self.tdesc_type.get_shape())
+        return None if any(not 0 <= p < rank for p in perm) else perm
+
 
 @irdl_op_definition
 class StoreNdOp(_NdAccessOp):

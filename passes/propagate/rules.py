@@ -129,10 +129,8 @@ def _wg_source(operands: Layouts) -> AnyLayout | None:
 
 def load_permutation(op: LoadNdOp) -> list[int] | None:
     """The ``transpose`` of a load_nd (``result.shape[i] = tdesc.shape[perm[i]]``), or None."""
-    if op.transpose is None:
-        return None
-    perm = [int(p) for p in op.transpose.get_values()]
-    return None if perm == sorted(perm) else perm
+    perm = op.effective_transpose()
+    return None if perm is None or list(perm) == sorted(perm) else list(perm)
 
 
 def load_result_layout(op: LoadNdOp, desc: AnyLayout) -> AnyLayout:

@@ -142,7 +142,7 @@ def _load_nd(c: FuncCompiler, op: LoadNdOp) -> Step:
     rt = op.value.type
     assert isinstance(rt, VectorType)
     rshape = rt.get_shape()
-    perm_t = tuple(op.transpose.get_values()) if op.transpose is not None else None
+    perm_t = op.effective_transpose()
     packed = op.packed is not None
     bshape = tshape[:-1] + (tshape[-1] * alen,)
     ebits = bit_width(t.element_type)

@@ -30,7 +30,6 @@ from wgdist.dialects.xegpu import (
     StoreNdOp,
     UpdateNdOffsetOp,
 )
-from wgdist.dialects.xegpu import offsets as idx
 from wgdist.dialects.xegpu.layout_access import value_layout
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import Layout, inverse_permutation, layout_text, transpose_source_layout
@@ -192,7 +191,7 @@ class LoadNd:
             if dt.tile_shape[0] % f:
                 raise OpError(op, f"packed load: the subgroup tile {list(dt.tile_shape)} has {dt.tile_shape[0]} rows, not a multiple of the packing factor {f}")
             return NdPlan((Dist(dt.shape, dt.layout, packed=f),), tuple(range(dt.ntiles)), own)
-        perm = tuple(idx.static_values(op.transpose) or range(len(dt.shape)))
+        perm = op.effective_transpose() or tuple(range(len(dt.shape)))
         attr = value_layout(op.value)
         if is_wg_attr(attr):
             dr = make_dist(op, "the result", res_shape, attr)

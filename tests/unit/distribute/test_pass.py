@@ -181,3 +181,23 @@ func.func @k(%m: memref<16xf32>) {
     bcast = text.replace("vector.shape_cast %v", "vector.broadcast %v").replace("vector<16xf32> to vector<16x1xf32>", "vector<16xf32> to vector<2x16xf32>").replace("sg_data = [4, 4]", "sg_data = [1, 4]")
     with pytest.raises(OpError, match=r"'vector.broadcast' op the source is split over 4 subgroups .* but the result over 8"):
         _distribute(bcast)
+
+
+def test_an_out_of_range_load_nd_transpose_is_ignored_as_in_llvm22() -> None:
+    """LLVM 22 ignores (with a warning) a transpose naming a dim outside the descriptor; the
+    distribution and the interpreter do the same (it was an internal IndexError, then an
+    unlocated 'not a permutation')."""
+    lay = "#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 32]>"
+    td = f"!xegpu.tensor_desc<64x64xf32, {lay}>"
+    src = f"""
+func.func @k(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {{
+  %t = xegpu.create_nd_tdesc %m : memref<64x64xf32> -> {td}
+  %v = xegpu.load_nd %t[0, 0] <{{transpose = array<i64: 0, 5>}}> : {td} -> vector<64x64xf32>
+  %u = xegpu.create_nd_tdesc %o : memref<64x64xf32> -> {td}
+  xegpu.store_nd %v, %u[0, 0] : vector<64x64xf32>, {td}
+  return
+}}
+"""
+    r = wgdist.check(src, "xegpu-propagate-layout,xegpu-wg-to-sg-distribute", seed=0)
+    assert r.ok, r.report
+    assert r.written == 64 * 64, r.report
