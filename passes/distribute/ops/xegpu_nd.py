@@ -215,6 +215,8 @@ class LoadNd:
         descs = _descs(env, op, planned.own)
         offs = _access_offsets(env, op, dt)
         props = sg_props(op)
+        if op.effective_transpose() is None:
+            props.pop("transpose", None)  # an ignored transpose (LLVM 22) is not carried to the tiles
         rtype = dr.sg_vector_type(element_type(op.value))
         out: list[SSAValue] = []
         for j in planned.tiles:
