@@ -227,7 +227,7 @@ class LocatingParser(Parser):
         self._parser_state = ParserState(_Lexer(Input(text, name)))
         self._pending_locs: dict[str, Span] = {}  # forward location alias -> first use
         self._first_uses: dict[str, Span] = {}  # SSA name -> first use before its definition
-        self._op_starts: dict[int, Span] = {}  # id(op) -> where the op was written
+        self._op_starts: dict[int, int] = {}  # id(op) -> where the op's name was written
         self._line_starts: list[int] | None = None  # offsets where lines start, built on first use
         self._file_attr = StringAttr(name)
         self._spellings = _Spellings()
@@ -243,14 +243,14 @@ class LocatingParser(Parser):
         else:
             self._names = _ScopedNames(value)
 
-    def _text_location(self, span: Span) -> FileLineColLoc:
-        """``file:line:col`` of ``span``'s start, as ``Span.get_location`` counts them."""
+    def _text_location(self, offset: int) -> FileLineColLoc:
+        """``file:line:col`` of the text at ``offset``, as ``Span.get_location`` counts them."""
         starts = self._line_starts
         if starts is None:
             content = self.lexer.input.content
             starts = self._line_starts = [0] + [m.end() for m in re.finditer("\n", content)]
-        line = bisect_right(starts, span.start)
-        col = span.start - starts[line - 1] + 1
+        line = bisect_right(starts, offset)
+        col = offset - starts[line - 1] + 1
         return FileLineColLoc(self._file_attr, IntAttr(line + self.line_offset), IntAttr(col))
 
     def parse_optional_operation(self) -> Operation | None:
@@ -261,19 +261,31 @@ class LocatingParser(Parser):
             self.raise_error(str(e).split("\n", 1)[0], start.start, self.pos)
         if op is None:
             return None
-        self._op_starts[id(op)] = start
+        name_pos = self._op_name_position(start.start)
+        self._op_starts[id(op)] = name_pos
         try:
             check_op(op)
         except VerifyException as e:
-            line_end = self.lexer.input.content.find("\n", start.start)
+            line_end = self.lexer.input.content.find("\n", name_pos)
             end = self.pos if line_end < 0 else min(line_end, self.pos)
-            self.raise_error(f"'{op.name}' op {e}", start.start, end)
+            self.raise_error(f"'{op.name}' op {e}", name_pos, end)
         if _is_pending(op.location):  # resolved at the end; keep where the op was written
             assert isinstance(op.location, NameLoc)
-            op.location = NameLoc(op.location.desc, self._text_location(start))
+            op.location = NameLoc(op.location.desc, self._text_location(name_pos))
         elif not isinstance(op.location, FileLineColLoc):
-            op.location = self._text_location(start)
+            op.location = self._text_location(name_pos)
         return op
+
+    def _op_name_position(self, start: int) -> int:
+        """Where the op's name starts: an op's location is its name, after any results
+        (``%0 = vector.shape_cast`` is located at ``vector``), as in mlir-opt."""
+        content = self.lexer.input.content
+        if not content.startswith("%", start):
+            return start
+        pos = content.find("=", start) + 1
+        while pos < len(content) and content[pos] in " \t\r\n":
+            pos += 1
+        return pos
 
     def _parse_location(self) -> LocationAttr:
         token = self._current_token

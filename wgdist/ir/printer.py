@@ -12,7 +12,15 @@ from io import StringIO
 from typing import IO
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, Builtin, IntegerAttr, ModuleOp, i64
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    Builtin,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    NoneAttr,
+    i64,
+)
 from xdsl.ir import Attribute, Dialect
 from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget as XdslMLIRTarget
@@ -30,7 +38,29 @@ class MlirPrinter(Printer):
             with self.in_square_brackets():
                 self.print_list(attribute.data, self._print_array_element)
             return
+        if isinstance(attribute, MemRefType) and self._i64_space(attribute):
+            self._print_memref_i64_space(attribute)
+            return
         super().print_attribute(attribute)
+
+    @staticmethod
+    def _i64_space(t: MemRefType) -> bool:
+        space = t.memory_space
+        return isinstance(space, IntegerAttr) and space.type == i64
+
+    def _print_memref_i64_space(self, t: MemRefType) -> None:
+        """``memref<8xf32, 3>``: mlir-opt elides the ``i64`` of an integer memory space (xDSL
+        writes ``3 : i64``); other integer types keep theirs (``3 : i32``), as in mlir-opt."""
+        self.print_string("memref<")
+        if t.shape.data:
+            self.print_dimension_list(t.get_shape())
+            self.print_string("x")
+        self.print_attribute(t.element_type)
+        if not isinstance(t.layout, NoneAttr):
+            self.print_string(", ")
+            self.print_attribute(t.layout)
+        assert isinstance(t.memory_space, IntegerAttr)
+        self.print_string(f", {t.memory_space.value.data}>")
 
     def print_attr_dict(self, attr_dict: Mapping[str, Attribute]) -> None:
         """The generic form lists properties and attributes sorted by name, as mlir-opt does

@@ -14,7 +14,7 @@ func.func @unreached(%x: vector<256x128xf32>, %o: memref<256x128xf32>) -> f32 {
   xegpu.store_nd %x, %t[0, 0] : vector<256x128xf32>, !xegpu.tensor_desc<256x128xf32, #l>
   return %s : f32
 }
-// CHECK: xegpu-propagate-layout-invalid.mlir:11:3: error: 'vector.broadcast' op cannot derive a layout for %e (result #0 of 'vector.broadcast'): no anchor reaches it and its users (vector.reduction) have no layout rule that gives one
+// CHECK: xegpu-propagate-layout-invalid.mlir:11:8: error: 'vector.broadcast' op cannot derive a layout for %e (result #0 of 'vector.broadcast'): no anchor reaches it and its users (vector.reduction) have no layout rule that gives one
 
 // -----
 

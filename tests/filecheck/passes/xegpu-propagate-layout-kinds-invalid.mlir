@@ -15,4 +15,4 @@ gpu.func @lane_store(%X: memref<256x128xf32>, %Y: memref<256x128xf32>) kernel {
   gpu.return
 }
 }
-// CHECK: xegpu-propagate-layout-kinds-invalid.mlir:12:3: error: 'math.exp' op operand #0 (%x (result #0 of 'xegpu.load_nd')) needs #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]> but has #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16]>: no convert_layout goes between the workgroup layout
+// CHECK: xegpu-propagate-layout-kinds-invalid.mlir:12:8: error: 'math.exp' op operand #0 (%x (result #0 of 'xegpu.load_nd')) needs #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]> but has #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16]>: no convert_layout goes between the workgroup layout

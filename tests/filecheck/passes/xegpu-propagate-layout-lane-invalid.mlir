@@ -10,7 +10,7 @@ func.func @no_rule(%v: vector<2x8x16xf16>, %o: memref<8x16xf16>) {
   xegpu.store_nd %x, %u[0, 0] : vector<8x16xf16>, !xegpu.tensor_desc<8x16xf16>
   return
 }
-// CHECK: xegpu-propagate-layout-lane-invalid.mlir:8:3: error: 'vector.extract' op no layout rule for 'vector.extract' at layout-kind=lane: its result has #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, but nothing gives its operand #0 (%e (result #0 of 'math.exp')) a layout
+// CHECK: xegpu-propagate-layout-lane-invalid.mlir:8:8: error: 'vector.extract' op no layout rule for 'vector.extract' at layout-kind=lane: its result has #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, but nothing gives its operand #0 (%e (result #0 of 'math.exp')) a layout
 
 // A shape no default fits (16 does not divide 24 columns): a located error naming the anchor,
 // the value and the numbers (mlir-opt 22 writes inst_data = [8, -1] there).

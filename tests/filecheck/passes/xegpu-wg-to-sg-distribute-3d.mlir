@@ -21,7 +21,7 @@ func.func @reduce_3d(%m: memref<64x32xf32>) {
 // CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<1x16xf32>
 // CHECK-COUNT-4: xegpu.load_nd {{.*}} -> vector<4x16xf32>
 // CHECK-COUNT-4: vector.shape_cast %{{.*}} : vector<4x16xf32> to vector<1x4x16xf32>
-// CHECK:         %[[MD:.*]] = xegpu.create_mem_desc %{{.*}} : memref<2048xi8, 3 : i64> -> !xegpu.mem_desc<32x16xf32>
+// CHECK:         %[[MD:.*]] = xegpu.create_mem_desc %{{.*}} : memref<2048xi8, 3> -> !xegpu.mem_desc<32x16xf32>
 // CHECK-NOT:     scf.if
 // CHECK-COUNT-4: vector.multi_reduction <add>, %{{.*}}, %[[ZERO]] [1] : vector<1x4x16xf32> to vector<1x16xf32>
 // CHECK-NOT:     vector.shape_cast
@@ -74,7 +74,7 @@ func.func @convert_3d(%m: memref<4x64xf32>) {
 // CHECK:       %[[R1:.*]] = arith.addi %[[R0]], %c8 : index
 // CHECK:       %[[Q0:.*]] = arith.muli %[[X]], %c4 : index
 // CHECK:       %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16x4xf32>
-// CHECK:       %[[MD:.*]] = xegpu.create_mem_desc %{{.*}} : memref<1024xi8, 3 : i64> -> !xegpu.mem_desc<32x8xf32>
+// CHECK:       %[[MD:.*]] = xegpu.create_mem_desc %{{.*}} : memref<1024xi8, 3> -> !xegpu.mem_desc<32x8xf32>
 // CHECK:       %[[F:.*]] = vector.shape_cast %{{.*}} : vector<2x4x8xf32> to vector<8x8xf32>
 // CHECK-NEXT:  %[[P0:.*]] = vector.extract_strided_slice %[[F]] {offsets = [0, 0], sizes = [4, 8], strides = [1, 1]}
 // CHECK-NEXT:  xegpu.store_matrix %[[P0]], %[[MD]][%[[R0]], 0] : vector<4x8xf32>

@@ -40,7 +40,7 @@ func.func @raw(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
 // CHECK-NEXT:  xegpu.load_nd {{.*}} -> vector<32x16xf32>
 // CHECK-NOT:   gpu.barrier
 // CHECK:       func.return
-// REMARK: {{.*}}barriers.mlir:29:3: remark: 'xegpu.load_nd' op xegpu-wg-to-sg-distribute: inserted gpu.barrier before this op: read-after-write between subgroups after 'xegpu.store_nd' at {{.*}}barriers.mlir:27:3: element [0, 16] is written by subgroup(s) [0] (#xegpu.layout<sg_layout = [4, 2], sg_data = [16, 32]>) and read by subgroup(s) [1] (#xegpu.layout<sg_layout = [2, 4], sg_data = [32, 16]>)
+// REMARK: {{.*}}barriers.mlir:29:8: remark: 'xegpu.load_nd' op xegpu-wg-to-sg-distribute: inserted gpu.barrier before this op: read-after-write between subgroups after 'xegpu.store_nd' at {{.*}}barriers.mlir:27:3: element [0, 16] is written by subgroup(s) [0] (#xegpu.layout<sg_layout = [4, 2], sg_data = [16, 32]>) and read by subgroup(s) [1] (#xegpu.layout<sg_layout = [2, 4], sg_data = [32, 16]>)
 
 // Write-after-read: read under #a, then overwritten under #b; the store waits until every
 // subgroup has read.
@@ -62,7 +62,7 @@ func.func @war(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
 // CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  xegpu.store_nd {{.*}} !xegpu.tensor_desc<32x16xf32>
 // CHECK-NEXT:  func.return
-// REMARK: {{.*}}barriers.mlir:54:3: remark: 'xegpu.store_nd' op xegpu-wg-to-sg-distribute: inserted gpu.barrier before this op: write-after-read between subgroups after 'xegpu.load_nd' at {{.*}}barriers.mlir:49:3: element [0, 16] is read by subgroup(s) [0] {{.*}} and written by subgroup(s) [1]
+// REMARK: {{.*}}barriers.mlir:54:3: remark: 'xegpu.store_nd' op xegpu-wg-to-sg-distribute: inserted gpu.barrier before this op: write-after-read between subgroups after 'xegpu.load_nd' at {{.*}}barriers.mlir:49:8: element [0, 16] is read by subgroup(s) [0] {{.*}} and written by subgroup(s) [1]
 
 // Write-after-write: the second store must land after the first, everywhere.
 func.func @waw(%m: memref<64x64xf32>) {
@@ -112,8 +112,8 @@ func.func @loop_carried(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
 // CHECK-NEXT:    gpu.barrier
 // CHECK-NEXT:    xegpu.store_nd {{.*}} !xegpu.tensor_desc<16x32xf32>
 // CHECK-NEXT:  }
-// REMARK: {{.*}}barriers.mlir:97:5: remark: 'xegpu.load_nd' op {{.*}}: read-after-write across loop iterations between subgroups after 'xegpu.store_nd' at {{.*}}barriers.mlir:101:5
-// REMARK: {{.*}}barriers.mlir:101:5: remark: 'xegpu.store_nd' op {{.*}}: write-after-read between subgroups after 'xegpu.load_nd' at {{.*}}barriers.mlir:97:5
+// REMARK: {{.*}}barriers.mlir:97:10: remark: 'xegpu.load_nd' op {{.*}}: read-after-write across loop iterations between subgroups after 'xegpu.store_nd' at {{.*}}barriers.mlir:101:5
+// REMARK: {{.*}}barriers.mlir:101:5: remark: 'xegpu.store_nd' op {{.*}}: write-after-read between subgroups after 'xegpu.load_nd' at {{.*}}barriers.mlir:97:10
 // REMARK: {{.*}}barriers.mlir:131:3: remark: 'xegpu.store_nd' op {{.*}}: write-after-write between subgroups after 'xegpu.store_nd' at {{.*}}barriers.mlir:129:3
 
 // No barrier: a same-layout read-back (every subgroup reads only what it wrote), and
@@ -178,7 +178,7 @@ func.func @dynamic_offsets(%m: memref<128x64xf32>, %i: index, %j: index) {
 // CHECK-NEXT:  xegpu.load_nd
 // CHECK-NOT:   gpu.barrier
 // CHECK:       func.return
-// REMARK: {{.*}}barriers.mlir:169:3: remark: 'xegpu.load_nd' op {{.*}}: read-after-write between subgroups after 'xegpu.store_nd' at {{.*}}: their offsets differ by an amount not known at compile time (conservative)
+// REMARK: {{.*}}barriers.mlir:169:8: remark: 'xegpu.load_nd' op {{.*}}: read-after-write between subgroups after 'xegpu.store_nd' at {{.*}}: their offsets differ by an amount not known at compile time (conservative)
 
 // Shared local memory: a matrix stored under one layout and loaded under another.
 func.func @slm_matrix(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
@@ -196,7 +196,7 @@ func.func @slm_matrix(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
 // CHECK:       xegpu.store_matrix
 // CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  xegpu.load_matrix
-// REMARK: {{.*}}barriers.mlir:190:3: remark: 'xegpu.load_matrix' op {{.*}}: read-after-write between subgroups after 'xegpu.store_matrix' at {{.*}}barriers.mlir:189:3
+// REMARK: {{.*}}barriers.mlir:190:8: remark: 'xegpu.load_matrix' op {{.*}}: read-after-write between subgroups after 'xegpu.store_matrix' at {{.*}}barriers.mlir:189:3
 // CHECK-NOT:   gpu.barrier
 // CHECK:       func.return
 

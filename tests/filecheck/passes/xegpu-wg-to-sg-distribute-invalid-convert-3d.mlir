@@ -10,5 +10,5 @@ func.func @convert_3d() {
   %w = arith.andi %c, %c {layout_result_0 = #b} : vector<4x8x8xi1>
   func.return
 }
-// CHECK: xegpu-wg-to-sg-distribute-invalid-convert-3d.mlir:9:3: error: 'xegpu.convert_layout' op cannot exchange i1 elements through shared local memory (needs a whole number of bytes)
+// CHECK: xegpu-wg-to-sg-distribute-invalid-convert-3d.mlir:9:8: error: 'xegpu.convert_layout' op cannot exchange i1 elements through shared local memory (needs a whole number of bytes)
 // CHECK-NOT: func.func

@@ -9,4 +9,4 @@ func.func @through_update(%m: memref<64x64xf32>) {
   %v = xegpu.load_nd %u <{layout = #e}> : !xegpu.tensor_desc<64x64xf32> -> vector<64x64xf32>
   return
 }
-// CHECK: invalid-op-layouts.mlir:9:3: error: 'xegpu.load_nd' op has a workgroup layout but its tensor_desc (!xegpu.tensor_desc<64x64xf32>) has none and comes from 'xegpu.update_nd_offset': a descriptor without a layout is distributed by its accesses' layouts only when it comes directly from xegpu.create_nd_tdesc
+// CHECK: invalid-op-layouts.mlir:9:8: error: 'xegpu.load_nd' op has a workgroup layout but its tensor_desc (!xegpu.tensor_desc<64x64xf32>) has none and comes from 'xegpu.update_nd_offset': a descriptor without a layout is distributed by its accesses' layouts only when it comes directly from xegpu.create_nd_tdesc

@@ -8,5 +8,5 @@ func.func @unsupported(%m: memref<64x64xf32>) -> f32 {
   %e = vector.extract %v[0, 0] : f32 from vector<64x64xf32>
   func.return %e : f32
 }
-// CHECK: xegpu-wg-to-sg-distribute-invalid.mlir:8:3: error: 'vector.extract' op has no workgroup-to-subgroup rule, but operand #0 (vector<64x64xf32>) is a workgroup value distributed with #xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]>
+// CHECK: xegpu-wg-to-sg-distribute-invalid.mlir:8:8: error: 'vector.extract' op has no workgroup-to-subgroup rule, but operand #0 (vector<64x64xf32>) is a workgroup value distributed with #xegpu.layout<sg_layout = [4, 4], sg_data = [16, 16]>
 // CHECK-NOT: func.func

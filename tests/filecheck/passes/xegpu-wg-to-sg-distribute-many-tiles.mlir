@@ -12,7 +12,7 @@ func.func @many_tiles(%a: memref<256x256xf32>, %b: memref<256x256xf32>) {
   xegpu.store_nd %w, %tb[0, 0] <{layout = #many}> : vector<256x256xf32>, !xegpu.tensor_desc<256x256xf32, #many>
   func.return
 }
-// CHECK: many-tiles.mlir:[[# @LINE - 7]]:3: remark: 'xegpu.create_nd_tdesc' op xegpu-wg-to-sg-distribute: #xegpu.layout<sg_layout = [1, 1], sg_data = [8, 8]> splits [256, 256] into 1024 tiles of [8, 8] per subgroup, each distributed as its own op: sg_data is probably too small
+// CHECK: many-tiles.mlir:[[# @LINE - 7]]:9: remark: 'xegpu.create_nd_tdesc' op xegpu-wg-to-sg-distribute: #xegpu.layout<sg_layout = [1, 1], sg_data = [8, 8]> splits [256, 256] into 1024 tiles of [8, 8] per subgroup, each distributed as its own op: sg_data is probably too small
 
 // -----
 
@@ -28,5 +28,5 @@ func.func @grid(%a: memref<256x256xf32>, %c: memref<256x128xf32>) {
   %x = xegpu.load_nd %tc[0, 0] <{layout = #few}> : !xegpu.tensor_desc<256x128xf32, #few> -> vector<256x128xf32>
   func.return
 }
-// CHECK-NEXT: many-tiles.mlir:[[# @LINE - 6]]:3: remark: 'xegpu.create_nd_tdesc' op xegpu-wg-to-sg-distribute: #xegpu.layout<sg_layout = [2, 2], sg_data = [4, 4]> splits [256, 256] into 1024 tiles of [4, 4] per subgroup, each distributed as its own op: sg_data is probably too small
+// CHECK-NEXT: many-tiles.mlir:[[# @LINE - 6]]:9: remark: 'xegpu.create_nd_tdesc' op xegpu-wg-to-sg-distribute: #xegpu.layout<sg_layout = [2, 2], sg_data = [4, 4]> splits [256, 256] into 1024 tiles of [4, 4] per subgroup, each distributed as its own op: sg_data is probably too small
 // CHECK-NOT: remark

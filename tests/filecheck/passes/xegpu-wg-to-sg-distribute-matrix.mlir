@@ -31,7 +31,7 @@ func.func @matrix_exchange(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
   func.return
 }
 // CHECK-LABEL: func.func @matrix_exchange
-// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %slm : memref<16384xi8, 3 : i64> -> !xegpu.mem_desc<64x64xf32>
+// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %slm : memref<16384xi8, 3> -> !xegpu.mem_desc<64x64xf32>
 // CHECK-NOT:   xegpu.create_mem_desc
 // CHECK:       %[[V:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R:[0-9a-z_]+]], %[[C:[0-9a-z_]+]]] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
 // CHECK:       xegpu.store_matrix %[[V]], %[[MD]][%[[R]], %[[C]]] : vector<16x32xf32>, !xegpu.mem_desc<64x64xf32>, index, index
@@ -61,7 +61,7 @@ func.func @matrix_wrap_offsets(%m: memref<32x64xf32>, %o: memref<32x64xf32>, %x:
 }
 // CHECK-LABEL: func.func @matrix_wrap_offsets
 // CHECK:       arith.addi {{.*}}%x{{.*}} : index
-// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %slm : memref<16384xi8, 3 : i64> -> !xegpu.mem_desc<64x64xf32>
+// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %slm : memref<16384xi8, 3> -> !xegpu.mem_desc<64x64xf32>
 // CHECK:       %[[V00:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R0:[0-9a-z_]+]], %[[C0:[0-9a-z_]+]]] <{layout = #xegpu.layout<inst_data = [8, 16]>}> : !xegpu.tensor_desc<8x16xf32, #xegpu.layout<inst_data = [8, 16]>> -> vector<8x16xf32>
 // CHECK:       %[[V01:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R0]], %[[C1:[0-9a-z_]+]]] {{.*}} -> vector<8x16xf32>
 // CHECK:       %[[V10:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[%[[R1:[0-9a-z_]+]], %[[C0]]] {{.*}} -> vector<8x16xf32>

@@ -131,7 +131,7 @@ func.func @reduce_cols_cross_sg_loaded_acc(%m: memref<64x128xf32>, %a: memref<1x
 // CHECK:       %[[L1:[0-9a-z_]+]] = xegpu.load_nd %{{[0-9a-z_]+}}[0, %{{[0-9a-z_]+}}] : !xegpu.tensor_desc<1x32xf32> -> vector<1x32xf32>
 // CHECK-NEXT:  %[[ACC0:[0-9a-z_]+]] = vector.shape_cast %[[L0]] : vector<1x32xf32> to vector<32xf32>
 // CHECK-NEXT:  %[[ACC1:[0-9a-z_]+]] = vector.shape_cast %[[L1]] : vector<1x32xf32> to vector<32xf32>
-// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{[0-9a-z_]+}} : memref<2048xi8, 3 : i64> -> !xegpu.mem_desc<16x32xf32>
+// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{[0-9a-z_]+}} : memref<2048xi8, 3> -> !xegpu.mem_desc<16x32xf32>
 // CHECK-NOT:   scf.if
 // CHECK:       vector.multi_reduction <add>, %[[V00]], %[[Z]] [0] : vector<16x32xf32> to vector<32xf32>
 // CHECK:       xegpu.store_matrix {{.*}}, %[[MD]]

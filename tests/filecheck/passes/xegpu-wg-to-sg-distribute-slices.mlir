@@ -59,7 +59,7 @@ func.func @extract_shared(%src: memref<16x32xf32>, %dst: memref<8x16xf32>) {
 
 // CHECK-LABEL: func.func @extract_moves
 // CHECK:       %[[V:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} -> vector<8x32xf32>
-// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<4096xi8, 3 : i64> -> !xegpu.mem_desc<1x1024xf32>
+// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<4096xi8, 3> -> !xegpu.mem_desc<1x1024xf32>
 // CHECK-NEXT:  %[[F:[0-9a-z_]+]] = vector.shape_cast %[[V]] : vector<8x32xf32> to vector<1x256xf32>
 // CHECK-NEXT:  xegpu.store_matrix %[[F]], %[[MD]][0, %{{.*}}] : vector<1x256xf32>
 // CHECK-NEXT:  gpu.barrier

@@ -34,13 +34,13 @@ func.func @splitk_rfc(%pa: memref<256x32xf16>, %pb: memref<32x64xf16>, %pc: memr
 // CHECK:       %[[B0:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
 // CHECK:       %[[C0:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} : !xegpu.tensor_desc<32x16xf32> -> vector<32x16xf32>
 // CHECK:       %[[C1:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} : !xegpu.tensor_desc<32x16xf32> -> vector<32x16xf32>
-// CHECK:       %[[MA:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<16384xi8, 3 : i64> -> !xegpu.mem_desc<256x32xf16>
+// CHECK:       %[[MA:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<16384xi8, 3> -> !xegpu.mem_desc<256x32xf16>
 // CHECK-NEXT:  xegpu.store_matrix %[[A0]], %[[MA]]
 // CHECK-NEXT:  xegpu.store_matrix %[[A1]], %[[MA]]
 // CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  %[[G0:[0-9a-z_]+]] = xegpu.load_matrix %[[MA]][%{{.*}}, 0] : !xegpu.mem_desc<256x32xf16>, index -> vector<32x32xf16>
 // CHECK-NEXT:  %[[G1:[0-9a-z_]+]] = xegpu.load_matrix %[[MA]][%{{.*}}, 0] : !xegpu.mem_desc<256x32xf16>, index -> vector<32x32xf16>
-// CHECK:       %[[MB:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<4096xi8, 3 : i64> -> !xegpu.mem_desc<32x64xf16>
+// CHECK:       %[[MB:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<4096xi8, 3> -> !xegpu.mem_desc<32x64xf16>
 // CHECK-NEXT:  xegpu.store_matrix %[[B0]], %[[MB]]
 // CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  %[[GB:[0-9a-z_]+]] = xegpu.load_matrix %[[MB]][0, %{{.*}}] : !xegpu.mem_desc<32x64xf16>, index -> vector<32x16xf16>

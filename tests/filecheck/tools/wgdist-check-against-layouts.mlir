@@ -6,9 +6,9 @@
 // RUN: mlir-opt-22 --xegpu-wg-to-sg-distribute %t.good.mlir -o %t
 // RUN: wgdist-check %s --against %t | filecheck %s
 // RUN: not wgdist-check %s -p xegpu-wg-to-sg-distribute 2>&1 | filecheck %s --check-prefix=PIPE
-// CHECK: note: {{.*}}wgdist-check-against-layouts.mlir:28:5: 'xegpu.load_nd' layout #xegpu.layout<sg_layout = [2, 2], sg_data = [24, 16]> cannot distribute [32, 32]: dim 0: shape 32 is not a multiple of sg_data 24 (not needed to run the workgroup program: checked anyway)
+// CHECK: note: {{.*}}wgdist-check-against-layouts.mlir:28:10: 'xegpu.load_nd' layout #xegpu.layout<sg_layout = [2, 2], sg_data = [24, 16]> cannot distribute [32, 32]: dim 0: shape 32 is not a multiple of sg_data 24 (not needed to run the workgroup program: checked anyway)
 // CHECK: agree: every buffer matches (3072 element(s) written)
-// PIPE: wgdist-check-against-layouts.mlir:28:5: error: 'xegpu.load_nd' op layout #xegpu.layout<sg_layout = [2, 2], sg_data = [24, 16]> cannot distribute [32, 32]
+// PIPE: wgdist-check-against-layouts.mlir:28:10: error: 'xegpu.load_nd' op layout #xegpu.layout<sg_layout = [2, 2], sg_data = [24, 16]> cannot distribute [32, 32]
 #sr8 = #xegpu.layout<sg_layout = [2, 4], sg_data = [16, 16]>
 #sr4 = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>
 #bad = #xegpu.layout<sg_layout = [2, 2], sg_data = [24, 16]>

@@ -9,7 +9,7 @@
 // RUN: not wgdist-check %s --against %s --subgroups 4 --grid 1000,1000 2>&1 | filecheck %s --check-prefix=LAUNCH
 
 // A workgroup-level program cannot ask for its subgroup id: the workgroup run reports it.
-// WGSGID: wgdist-check-errors.mlir:{{[0-9]+}}:5: error: 'gpu.subgroup_id' op has no value in workgroup mode
+// WGSGID: wgdist-check-errors.mlir:{{[0-9]+}}:11: error: 'gpu.subgroup_id' op has no value in workgroup mode
 // WGSGID-NOT: Traceback
 // ARGS: error: argument --subgroups: expected a positive integer, got '0'
 // PASS-NOT: Traceback

@@ -73,9 +73,9 @@ func.func @exchange(%m: memref<64x64xf32>, %o: memref<64x64xf32>) {
 // CHECK-LABEL: func.func @exchange
 // CHECK:       xegpu.convert_layout
 
-// DIST:       memref.global "private" @slm_0 : memref<16384xi8, 3 : i64> = uninitialized
+// DIST:       memref.global "private" @slm_0 : memref<16384xi8, 3> = uninitialized
 // DIST-LABEL: func.func @exchange
-// DIST:       %[[S:[0-9a-z_]+]] = memref.get_global @slm_0 : memref<16384xi8, 3 : i64>
+// DIST:       %[[S:[0-9a-z_]+]] = memref.get_global @slm_0 : memref<16384xi8, 3>
 // DIST:       xegpu.create_mem_desc %[[S]]
 // DIST:       xegpu.store_matrix
 // DIST:       gpu.barrier

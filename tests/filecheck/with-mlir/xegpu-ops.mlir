@@ -105,9 +105,9 @@ func.func @scatter_ops(%p: ui64, %m: memref<256xf32>, %val: vector<16xf32>, %mas
 }
 
 // CHECK-LABEL: func.func @scatter_ops(
-// CHECK-SAME: %{{[a-zA-Z0-9_]+}}: ui64, %{{[a-zA-Z0-9_]+}}: memref<256xf32>, %{{[a-zA-Z0-9_]+}}: vector<16xf32>, %{{[a-zA-Z0-9_]+}}: vector<16xi1>, %{{[a-zA-Z0-9_]+}}: vector<16xindex>, %{{[a-zA-Z0-9_]+}}: memref<?xf32, 3 : i64>, %{{[a-zA-Z0-9_]+}}: index, %{{[a-zA-Z0-9_]+}}: i1
+// CHECK-SAME: %{{[a-zA-Z0-9_]+}}: ui64, %{{[a-zA-Z0-9_]+}}: memref<256xf32>, %{{[a-zA-Z0-9_]+}}: vector<16xf32>, %{{[a-zA-Z0-9_]+}}: vector<16xi1>, %{{[a-zA-Z0-9_]+}}: vector<16xindex>, %{{[a-zA-Z0-9_]+}}: memref<?xf32, 3>, %{{[a-zA-Z0-9_]+}}: index, %{{[a-zA-Z0-9_]+}}: i1
 // CHECK:      %{{[a-zA-Z0-9_]+}} = xegpu.create_tdesc %{{[a-zA-Z0-9_]+}}, %{{[a-zA-Z0-9_]+}} : ui64, vector<4xindex> -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>
-// CHECK-NEXT: %{{[a-zA-Z0-9_]+}} = xegpu.create_tdesc %{{[a-zA-Z0-9_]+}}, %{{[a-zA-Z0-9_]+}} : memref<?xf32, 3 : i64>, vector<4xindex> -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<memory_space =  slm, chunk_size = 2 : i64>>
+// CHECK-NEXT: %{{[a-zA-Z0-9_]+}} = xegpu.create_tdesc %{{[a-zA-Z0-9_]+}}, %{{[a-zA-Z0-9_]+}} : memref<?xf32, 3>, vector<4xindex> -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<memory_space =  slm, chunk_size = 2 : i64>>
 // CHECK-NEXT: %{{[a-zA-Z0-9_]+}} = xegpu.load %{{[a-zA-Z0-9_]+}}, %{{[a-zA-Z0-9_]+}} <{l1_hint = #xegpu.cache_hint<cached>}> : !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>, vector<4xi1> -> vector<4x2xf32>
 // CHECK-NEXT: xegpu.store %{{[a-zA-Z0-9_]+}}, %{{[a-zA-Z0-9_]+}}, %{{[a-zA-Z0-9_]+}}  : vector<4x2xf32>, !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>, vector<4xi1>
 // CHECK-NEXT: xegpu.prefetch %{{[a-zA-Z0-9_]+}}  : !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>
@@ -142,8 +142,8 @@ func.func @matrix_and_sync(%slm: memref<4096xi8, 3>, %i: index, %id: i8, %n: i8)
 }
 
 // CHECK-LABEL: func.func @matrix_and_sync(
-// CHECK-SAME: %{{[a-zA-Z0-9_]+}}: memref<4096xi8, 3 : i64>, %{{[a-zA-Z0-9_]+}}: index, %{{[a-zA-Z0-9_]+}}: i8, %{{[a-zA-Z0-9_]+}}: i8
-// CHECK:      %{{[a-zA-Z0-9_]+}} = xegpu.create_mem_desc %{{[a-zA-Z0-9_]+}} : memref<4096xi8, 3 : i64> -> !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>
+// CHECK-SAME: %{{[a-zA-Z0-9_]+}}: memref<4096xi8, 3>, %{{[a-zA-Z0-9_]+}}: index, %{{[a-zA-Z0-9_]+}}: i8, %{{[a-zA-Z0-9_]+}}: i8
+// CHECK:      %{{[a-zA-Z0-9_]+}} = xegpu.create_mem_desc %{{[a-zA-Z0-9_]+}} : memref<4096xi8, 3> -> !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>
 // CHECK-NEXT: %{{[a-zA-Z0-9_]+}} = xegpu.load_matrix %{{[a-zA-Z0-9_]+}}[0, 0] <{layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>}>: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>> -> vector<32x32xf32>
 // CHECK-NEXT: %{{[a-zA-Z0-9_]+}} = xegpu.load_matrix %{{[a-zA-Z0-9_]+}}[%{{[a-zA-Z0-9_]+}}, 0] : !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>, index -> vector<16x16xf32>
 // CHECK-NEXT: %{{[a-zA-Z0-9_]+}} = xegpu.load_matrix %{{[a-zA-Z0-9_]+}}[0, 0] <{subgroup_block_io}> {tag}: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>> -> vector<16x16xf32>

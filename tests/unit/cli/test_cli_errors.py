@@ -250,7 +250,7 @@ def test_print_diagnostics_locates_verifier_errors_per_chunk(tmp_path: Path) -> 
     assert "Traceback" not in proc.stdout + proc.stderr
     errors = [line for line in proc.stdout.splitlines() if "error:" in line]
     assert errors == [
-        f"s.mlir:{line}:3: error: 'vector.transpose' op result type vector<4x8xf32> does not "
+        f"s.mlir:{line}:8: error: 'vector.transpose' op result type vector<4x8xf32> does not "
         "match vector<8x4xf32>, the source type vector<4x8xf32> permuted by [1, 0]"
         for line in (2, 7)
     ], proc.stdout
@@ -403,17 +403,17 @@ def test_unterminated_string_is_fast_and_located(
         (
             "func.func @f() -> f32 {\n  %x = arith.addf %y, %y : f32\n"
             "  %y = arith.constant 1.0 : f32\n  return %x : f32\n}\n",
-            "2:3",
+            "2:8",
             "defined later in the same block",
         ),
         (
             "func.func @f() -> f32 {\n  %x = arith.addf %x, %x : f32\n  return %x : f32\n}\n",
-            "2:3",
+            "2:8",
             "defined later in the same block",
         ),
         (
             "%e = math.exp %x : f32\nfunc.func @g(%x: f32) {\n  return\n}\n",
-            "1:1",
+            "1:6",
             "defined in a region that does not enclose this use",
         ),
     ],

@@ -152,7 +152,7 @@ def test_verify_locates_its_errors_like_the_parser() -> None:
     function = bcast.parent_op()
     assert isinstance(function, func.FuncOp)
     bcast.operands[0] = function.body.block.args[1]  # as a buggy pass might leave it
-    with pytest.raises(VerifyError, match=r"^k\.mlir:2:3: error: 'vector\.broadcast' op dimension mismatch"):
+    with pytest.raises(VerifyError, match=r"^k\.mlir:2:8: error: 'vector\.broadcast' op dimension mismatch"):
         wgdist.verify(module)
 
 
@@ -180,7 +180,7 @@ BROADCAST = (
     "func.func @f(%v: vector<8xf32>, %w: vector<4x8xf32>) {\n"
     "  %b = vector.broadcast %v : vector<8xf32> to vector<8x8xf32>\n  return\n}\n"
 )
-AFTER_THE_PASS = "k.mlir:2:3: error: 'vector.broadcast' op dimension mismatch (4 vs. 8)"
+AFTER_THE_PASS = "k.mlir:2:8: error: 'vector.broadcast' op dimension mismatch (4 vs. 8)"
 
 
 def with_broken_pass() -> dict[str, Callable[[], type[ModulePass]]]:

@@ -1,7 +1,8 @@
 """Op locations from the parser's line table (issue 14): the same ``file:line:col`` that
 counting newlines from the start of the file gives, on the first and last line, after ops
 written over several lines, in large files and in ``--split-input-file`` chunks, and the
-diagnostics that print them."""
+diagnostics that print them. An op is located at its name, after its results
+(``%0 = arith.addi`` at ``arith``), as mlir-opt 22 locates it."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def _brute_force(text: str, marker: str) -> list[tuple[int, int]]:
 
 def test_first_and_last_line_without_a_final_newline():
     text = "%a = arith.constant 0 : index\n\n  %b = arith.constant 1 : index\n    %c = arith.addi %a, %b : index"
-    assert _locations(text) == [("arith.constant", 1, 1), ("arith.constant", 3, 3), ("arith.addi", 4, 5)]
+    assert _locations(text) == [("arith.constant", 1, 6), ("arith.constant", 3, 8), ("arith.addi", 4, 10)]
 
 
 def test_ops_after_an_op_written_over_several_lines():
@@ -53,8 +54,8 @@ def test_ops_after_an_op_written_over_several_lines():
 """
     assert _locations(text) == [
         ("func.func", 1, 1),
-        ("arith.addi", 3, 3),
-        ("arith.muli", 5, 3),
+        ("arith.addi", 3, 8),
+        ("arith.muli", 5, 8),
         ("func.return", 8, 3),
     ]
 
@@ -66,13 +67,13 @@ def test_a_large_file_matches_counting_newlines():
     )
     text = f"func.func @f(%a: index) {{\n{body}  func.return\n}}"
     got = [(line, col) for name, line, col in _locations(text) if name == "arith.addi"]
-    assert got == _brute_force(text, "%v")
+    assert got == _brute_force(text, "arith.addi")
     assert _locations(text)[-1] == ("func.return", text.count("\n"), 3)
 
 
 def test_line_offset_shifts_lines_not_columns():
     text = "\n  %c = arith.constant 0 : index\n"
-    assert _locations(text, line_offset=10) == [("arith.constant", 12, 3)]
+    assert _locations(text, line_offset=10) == [("arith.constant", 12, 8)]
 
 
 def test_an_error_on_the_last_line_of_a_large_file_names_that_line():
@@ -95,4 +96,4 @@ def test_a_located_op_error_after_multi_line_ops_names_its_line():
 """
     with pytest.raises(ParseError) as e:
         parse(text, context(), "in.mlir")
-    assert str(e.value).startswith("in.mlir:6:3\n  %bad = vector.extract"), str(e.value)
+    assert str(e.value).startswith("in.mlir:6:10\n  %bad = vector.extract"), str(e.value)

@@ -19,7 +19,7 @@
 // CHECK-NEXT: xegpu.prefetch_nd %t[%x, 0] <{l1_hint = #xegpu.cache_hint<cached>}> : !xegpu.tensor_desc<16x16xf16>
 // CHECK-NEXT: %u = xegpu.update_nd_offset %t, [%x, 16] : !xegpu.tensor_desc<16x16xf16>
 // CHECK-LABEL: gpu.func @scatter(
-// CHECK:      xegpu.create_tdesc %slm, %o : memref<?xf32, 3 : i64>, vector<4xindex> -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<memory_space =  slm, chunk_size = 2 : i64>>
+// CHECK:      xegpu.create_tdesc %slm, %o : memref<?xf32, 3>, vector<4xindex> -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<memory_space =  slm, chunk_size = 2 : i64>>
 // CHECK:      xegpu.store %v, %t, %m4  : vector<4x2xf32>, !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>, vector<4xi1>
 // CHECK-NEXT: xegpu.prefetch %t  : !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>
 // CHECK:      %g2 = xegpu.load %p[%off], %mask <{chunk_size = 2 : i64}> : ui64, vector<16xindex>, vector<16xi1> -> vector<16x2xf32>

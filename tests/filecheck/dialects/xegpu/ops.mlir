@@ -168,7 +168,7 @@ func.func @scatter_ops(%p: ui64, %m: memref<256xf32>, %val: vector<16xf32>, %mas
 
 // CHECK-LABEL: func.func @scatter_ops(
 // CHECK:      %t = xegpu.create_tdesc %p, %o : ui64, vector<4xindex> -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>
-// CHECK-NEXT: %t2 = xegpu.create_tdesc %slm, %o : memref<?xf32, 3 : i64>, vector<4xindex> -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<memory_space =  slm, chunk_size = 2 : i64>>
+// CHECK-NEXT: %t2 = xegpu.create_tdesc %slm, %o : memref<?xf32, 3>, vector<4xindex> -> !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<memory_space =  slm, chunk_size = 2 : i64>>
 // CHECK-NEXT: %v = xegpu.load %t, %m4 <{l1_hint = #xegpu.cache_hint<cached>}> : !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>, vector<4xi1> -> vector<4x2xf32>
 // CHECK-NEXT: xegpu.store %v, %t, %m4  : vector<4x2xf32>, !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>, vector<4xi1>
 // CHECK-NEXT: xegpu.prefetch %t  : !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2 : i64>>
@@ -215,7 +215,7 @@ func.func @matrix_and_sync(%slm: memref<4096xi8, 3>, %i: index, %id: i8, %n: i8)
 }
 
 // CHECK-LABEL: func.func @matrix_and_sync(
-// CHECK:      %md = xegpu.create_mem_desc %slm : memref<4096xi8, 3 : i64> -> !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>
+// CHECK:      %md = xegpu.create_mem_desc %slm : memref<4096xi8, 3> -> !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>
 // CHECK-NEXT: %lm = xegpu.load_matrix %md[0, 0] <{layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>}>: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>> -> vector<32x32xf32>
 // CHECK-NEXT: %l2 = xegpu.load_matrix %md[%i, 0] : !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>, index -> vector<16x16xf32>
 // CHECK-NEXT: %sb = xegpu.load_matrix %md[0, 0] <{subgroup_block_io}> {tag}: !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>> -> vector<16x16xf32>
@@ -230,7 +230,7 @@ func.func @matrix_and_sync(%slm: memref<4096xi8, 3>, %i: index, %id: i8, %n: i8)
 // CHECK-NEXT: xegpu.fence memory_kind = slm, fence_scope = gpu {tag}
 
 // CHECK-GENERIC-LABEL: sym_name = "matrix_and_sync"}>
-// CHECK-GENERIC:      %md = "xegpu.create_mem_desc"(%slm) : (memref<4096xi8, 3 : i64>) -> !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>
+// CHECK-GENERIC:      %md = "xegpu.create_mem_desc"(%slm) : (memref<4096xi8, 3>) -> !xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>
 // CHECK-GENERIC-NEXT: %lm = "xegpu.load_matrix"(%md) <{const_offsets = array<i64: 0, 0>, layout = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>}> : (!xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>) -> vector<32x32xf32>
 // CHECK-GENERIC-NEXT: %l2 = "xegpu.load_matrix"(%md, %i) <{const_offsets = array<i64: -9223372036854775808, 0>}> : (!xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>, index) -> vector<16x16xf32>
 // CHECK-GENERIC-NEXT: %sb = "xegpu.load_matrix"(%md) <{const_offsets = array<i64: 0, 0>, subgroup_block_io}> {tag} : (!xegpu.mem_desc<32x32xf32, #xegpu.mem_layout<block = [16, 16], stride = [1, 32]>>) -> vector<16x16xf32>
