@@ -35,7 +35,7 @@ from wgdist.dialects import get_new_dialects, get_replaced_dialects
 from wgdist.ir import check_pipeline, located_verify_errors, parse, verify
 from wgdist.ir.cli import run_tool
 from wgdist.ir.diagnostics import Diagnostic, capture_diagnostics
-from wgdist.ir.expected import ExpectedDiagnostics, diagnostic_of
+from wgdist.ir.expected import ExpectedDiagnostics, diagnostics_of
 from wgdist.ir.printer import MLIRTarget
 from wgdist.passes import get_all_passes
 
@@ -264,7 +264,8 @@ class WgdistOptMain(xDSLOptMain):
             with capture_diagnostics(report):
                 self._process(piece, offset, extension, text)
         except _USER_ERRORS as e:
-            report(diagnostic_of(e))
+            for diagnostic in diagnostics_of(e):
+                report(diagnostic)
             return 0
         output.write(text.getvalue())
         return 0

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         OpError,
         PipelineError,
         VerifyError,
+        VerifyErrors,
         check_pipeline,
         format_op_error,
         format_parse_error,
@@ -32,7 +33,13 @@ if TYPE_CHECKING:
     )
     from wgdist.ir.parser import LocatingParser, parse
     from wgdist.ir.printer import MlirPrinter, print_module
-    from wgdist.ir.verifier import check_op, first_verify_error, located_verify_errors, verify
+    from wgdist.ir.verifier import (
+        check_op,
+        first_verify_error,
+        located_verify_errors,
+        verify,
+        verify_errors,
+    )
 
 __all__ = [
     "LocatingParser",
@@ -40,6 +47,7 @@ __all__ = [
     "OpError",
     "PipelineError",
     "VerifyError",
+    "VerifyErrors",
     "check_op",
     "check_pipeline",
     "first_verify_error",
@@ -50,6 +58,7 @@ __all__ = [
     "parse",
     "print_module",
     "verify",
+    "verify_errors",
 ]
 
 _MODULE_OF = {
@@ -58,6 +67,7 @@ _MODULE_OF = {
     "OpError": "diagnostics",
     "PipelineError": "diagnostics",
     "VerifyError": "diagnostics",
+    "VerifyErrors": "diagnostics",
     "check_op": "verifier",
     "check_pipeline": "diagnostics",
     "first_verify_error": "verifier",
@@ -68,6 +78,7 @@ _MODULE_OF = {
     "parse": "parser",
     "print_module": "printer",
     "verify": "verifier",
+    "verify_errors": "verifier",
 }
 
 

@@ -43,6 +43,17 @@ class VerifyError(OpError, VerifyException):
     located at the op; still a ``VerifyException`` for callers that catch those."""
 
 
+class VerifyErrors(VerifyError):
+    """Several verifier failures of one module, as mlir-opt reports them (the first failure of
+    each function: :func:`wgdist.ir.verifier.verify_errors`), one located line each; ``op`` and
+    ``message`` are the first's."""
+
+    def __init__(self, errors: list[VerifyError]) -> None:
+        self.errors = errors
+        super().__init__(errors[0].op, errors[0].message)
+        self.args = ("\n".join(str(e) for e in errors),)
+
+
 def location_of(op: Operation | None) -> str | None:
     """``file:line:col`` of ``op`` or of its nearest located ancestor."""
     while op is not None:
@@ -60,7 +71,14 @@ def format_op_error(op: Operation, message: str) -> str:
 
 
 def format_parse_error(e: ParseError) -> str:
-    """``file:line:col: error: message`` followed by the source line and a caret."""
+    """``file:line:col: error: message`` followed by the source line and a caret; then the same
+    for each of the further errors the parser attached (``more_errors``: verifier failures of
+    other functions, reported together as mlir-opt does)."""
+    more = getattr(e, "more_errors", ())
+    return "\n".join([_format_one_parse_error(e), *(_format_one_parse_error(m) for m in more)])
+
+
+def _format_one_parse_error(e: ParseError) -> str:
     loc = e.span.get_location()
     context = str(e).split("\n")
     body = "\n".join(context[1:3])
@@ -171,6 +189,7 @@ __all__ = [
     "OpError",
     "PipelineError",
     "VerifyError",
+    "VerifyErrors",
     "capture_diagnostics",
     "check_pipeline",
     "emit",

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
-from wgdist.ir.diagnostics import Diagnostic, OpError, location_of
+from wgdist.ir.diagnostics import Diagnostic, OpError, VerifyErrors, location_of
 
 _DESIGNATOR = re.compile(
     r"expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))? *\{\{(.*)\}\}$"
@@ -103,6 +103,17 @@ def read_expectations(text: str, line_offset: int = 0) -> list[Expectation]:
             below.append(expectation)
         found.append(expectation)
     return found
+
+
+def diagnostics_of(error: Exception) -> list[Diagnostic]:
+    """The diagnostics a user-error exception reports: one, or one per failing function when the
+    verifier found several (:class:`~wgdist.ir.diagnostics.VerifyErrors`, a parse error's
+    ``more_errors``)."""
+    if isinstance(error, VerifyErrors):
+        return [diagnostic_of(e) for e in error.errors]
+    if isinstance(error, ParseError):
+        return [diagnostic_of(error), *(diagnostic_of(e) for e in getattr(error, "more_errors", ()))]
+    return [diagnostic_of(error)]
 
 
 def diagnostic_of(error: Exception) -> Diagnostic:
@@ -188,4 +199,4 @@ class ExpectedDiagnostics:
         return f"{self.name}:{line}:{col}: error: {text}\n{quoted}\n{caret}"
 
 
-__all__ = ["ExpectedDiagnostics", "Expectation", "diagnostic_of", "read_expectations"]
+__all__ = ["ExpectedDiagnostics", "Expectation", "diagnostic_of", "diagnostics_of", "read_expectations"]

@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 import struct
 from bisect import bisect_right
-from typing import Any
+from typing import Any, NoReturn
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -64,7 +64,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Position, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind
 
-from wgdist.ir.verifier import check_op
+from wgdist.ir.verifier import check_op, verify_errors
 
 _PENDING = "wgdist.pending-location-alias "
 # What xDSL raises when a parsed value cannot be built (out of range, not a valid enum member...)
@@ -228,6 +228,7 @@ class LocatingParser(Parser):
         self._pending_locs: dict[str, Span] = {}  # forward location alias -> first use
         self._first_uses: dict[str, Span] = {}  # SSA name -> first use before its definition
         self._op_starts: dict[int, int] = {}  # id(op) -> where the op's name was written
+        self._failed: Operation | None = None  # the first op that failed check_op
         self._line_starts: list[int] | None = None  # offsets where lines start, built on first use
         self._file_attr = StringAttr(name)
         self._spellings = _Spellings()
@@ -263,12 +264,11 @@ class LocatingParser(Parser):
             return None
         name_pos = self._op_name_position(start.start)
         self._op_starts[id(op)] = name_pos
-        try:
-            check_op(op)
-        except VerifyException as e:
-            line_end = self.lexer.input.content.find("\n", name_pos)
-            end = self.pos if line_end < 0 else min(line_end, self.pos)
-            self.raise_error(f"'{op.name}' op {e}", name_pos, end)
+        if self._failed is None:
+            try:
+                check_op(op)
+            except VerifyException:
+                self._failed = op  # reported with the others once the whole input is read
         if _is_pending(op.location):  # resolved at the end; keep where the op was written
             assert isinstance(op.location, NameLoc)
             op.location = NameLoc(op.location.desc, self._text_location(name_pos))
@@ -320,7 +320,26 @@ class LocatingParser(Parser):
         self._check_dominance(module)
         if self._pending_locs:
             self._resolve_pending_locations(module)
+        if self._failed is not None:
+            self._raise_verify_errors(module)
         return module
+
+    def _raise_verify_errors(self, module: ModuleOp) -> NoReturn:
+        """The input failed wgdist's checks (:func:`check_op`): report what mlir-opt's verifier,
+        which runs once the whole input is read, reports (the first failure of each function,
+        :func:`verify_errors`), each as a located parse error with its source line."""
+        content = self.lexer.input.content
+        errors = []
+        for error in verify_errors(module):
+            start = self._op_starts.get(id(error.op), 0)
+            line_end = content.find("\n", start)
+            span = Span(start, len(content) if line_end < 0 else line_end, self.lexer.input)
+            errors.append(ParseError(span, f"'{error.op.name}' op {error.message}"))
+        if not errors:  # cannot happen: the op that failed check_op fails again
+            raise AssertionError(f"'{self._failed.name}' failed check_op but verifies")
+        first = errors[0]
+        first.more_errors = errors[1:]  # type: ignore[attr-defined]
+        raise first
 
     def _check_dominance(self, module: ModuleOp) -> None:
         """As mlir-opt's verifier: a value is used only where its definition dominates the use.

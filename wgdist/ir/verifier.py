@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NoReturn
 
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
+from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.ir.diagnostics import OpError, VerifyError
+from wgdist.ir.diagnostics import OpError, VerifyError, VerifyErrors
 
 _LAYOUT_ATTR_PREFIXES = ("layout_result_", "layout_operand_")
 
@@ -42,14 +43,39 @@ def check_op(op: Operation) -> None:
 
 def verify(module: Operation) -> None:
     """``module.verify()`` plus :func:`check_op` on every op; a failure is a :class:`VerifyError`
-    located at the failing op (``file:line:col: error: 'op' op ...``, the parser's wording)."""
-    with located_verify_errors(module):
+    located at the failing op (``file:line:col: error: 'op' op ...``, the parser's wording), or
+    :class:`VerifyErrors` when several functions fail (see :func:`verify_errors`)."""
+    try:
         module.verify()
-    for op in module.walk():
-        try:
+        for op in module.walk():
             check_op(op)
-        except VerifyException as e:
-            raise VerifyError(op, str(e)) from None
+    except VerifyException as e:
+        if isinstance(e, OpError):
+            raise
+        raise_errors(module, e)
+
+
+def raise_errors(module: Operation, cause: Exception) -> NoReturn:
+    """Raise what :func:`verify_errors` finds in ``module``; ``cause`` if it finds nothing."""
+    errors = verify_errors(module)
+    if not errors:
+        raise cause
+    raise (errors[0] if len(errors) == 1 else VerifyErrors(errors)) from None
+
+
+def verify_errors(op: Operation) -> list[VerifyError]:
+    """Every failure mlir-opt 22 reports for ``op``, in its order.
+
+    mlir-opt verifies an op and, depth first, the ops nested in it, stopping at the first failure;
+    ops with isolated-from-above regions (functions, ``gpu.module``) met on the way are verified
+    afterwards, each on its own (in parallel), and each reports its first failure: a file with
+    two broken functions gets two errors, a function with two broken ops one.
+    """
+    isolated: list[Operation] = []
+    error = _first_error(op, isolated)
+    if error is not None:
+        return [error]
+    return [e for child in isolated for e in verify_errors(child)]
 
 
 def first_verify_error(module: Operation) -> VerifyError | None:
@@ -67,7 +93,9 @@ def first_verify_error(module: Operation) -> VerifyError | None:
 _NOT_TERMINATOR = re.compile(r"terminates block in (single|multi)-block region but is not a terminator")
 
 
-def _first_error(op: Operation) -> VerifyError | None:
+def _first_error(op: Operation, isolated: list[Operation] | None = None) -> VerifyError | None:
+    """The first failure in ``op`` and the ops nested in it; with ``isolated``, nested ops with
+    isolated-from-above regions are not entered but appended to it."""
     deferred: VerifyError | None = None
     try:
         try:
@@ -86,7 +114,9 @@ def _first_error(op: Operation) -> VerifyError | None:
     for region in op.regions:
         for block in region.blocks:
             for child in block.ops:
-                if (error := _first_error(child)) is not None:
+                if isolated is not None and child.has_trait(IsolatedFromAbove):
+                    isolated.append(child)
+                elif (error := _first_error(child, isolated)) is not None:
                     return error
     return deferred
 
@@ -107,10 +137,7 @@ def located_verify_errors(module: Operation) -> Iterator[None]:
     except VerifyException as e:
         if isinstance(e, OpError):
             raise
-        located = first_verify_error(module)
-        if located is None:
-            raise
-        raise located from None
+        raise_errors(module, e)
 
 
 _REDEFINITION = re.compile(r'Redefinition of symbol "([^"]*)"')
@@ -148,4 +175,4 @@ def _vector_checks() -> Mapping[Any, Callable[[Operation], None]]:
     return PARSE_CHECKS
 
 
-__all__ = ["check_op", "first_verify_error", "located_verify_errors", "verify"]
+__all__ = ["check_op", "first_verify_error", "located_verify_errors", "raise_errors", "verify", "verify_errors"]

@@ -57,7 +57,7 @@ def test_ops_carry_their_source_location():
     op = next(o for o in module.walk() if isinstance(o, arith.ConstantOp))
     loc = op.location
     assert isinstance(loc, FileLineColLoc)
-    assert (loc.filename.data, loc.line.data, loc.column.data) == ("k.mlir", 2, 3)
+    assert (loc.filename.data, loc.line.data, loc.column.data) == ("k.mlir", 2, 8)  # at the op name, as mlir-opt
 
 
 def _modules_loaded_by_wgdist_opt(text: str) -> set[str]:
