@@ -93,6 +93,13 @@ class WgdistOptMain(xDSLOptMain):
         )
         arg_parser.add_argument("--split-input-file-value", dest="split_input_file", help=argparse.SUPPRESS)
         arg_parser.add_argument(
+            "--output-split-marker",
+            default="// -----",
+            metavar="MARKER",
+            help="the line between the outputs of --split-input-file's chunks (default '// -----'), "
+            "as mlir-opt's --output-split-marker=MARKER",
+        )
+        arg_parser.add_argument(
             "--verify-diagnostics",
             action="store_const",
             const="all",
@@ -209,7 +216,7 @@ class WgdistOptMain(xDSLOptMain):
         try:
             for i, (piece, offset) in enumerate(zip(pieces, offsets, strict=True)):
                 if i > 0:
-                    output.write("// -----\n")
+                    output.write(self.args.output_split_marker + "\n")
                 if (self.args.print_diagnostics or self.args.parsing_diagnostics) and expected is None:
                     chunk_status = self._process_printed(piece, offset, extension, output)
                 elif expected is None:
