@@ -159,10 +159,15 @@ class WgdistOptMain(xDSLOptMain):
         xdsl_callback = self.pipeline.callback
 
         def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
-            if not self.args.disable_verify:
+            verified = self.args.disable_verify
+            if not verified:
                 verify(module)
-            if xdsl_callback is not None:
-                xdsl_callback(previous, module, following)
+            if xdsl_callback is not None:  # --time-passes, --print-between-passes; not a second verify
+                self.args.disable_verify = True
+                try:
+                    xdsl_callback(previous, module, following)
+                finally:
+                    self.args.disable_verify = verified
 
         self.pipeline = dataclasses.replace(self.pipeline, callback=callback)
 
