@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import DenseArrayBase, FunctionType, MemRefType
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
 from wgdist.interp.core import (
     FuncCode,
+    Probe,
     Program,
     Thread,
     Wait,
@@ -203,6 +204,7 @@ def run_kernel(
     subgroup_size: int = 16,
     mode: str | None = None,
     schedule: Schedule = Schedule(),
+    probes: Mapping[SSAValue, Probe] | None = None,
 ) -> RunResult:
     """Run ``func`` over the launch grid and return the argument buffers after the run.
 
@@ -213,7 +215,8 @@ def run_kernel(
     id ``0 .. subgroups-1`` of every workgroup. The default mode is subgroup mode when
     ``subgroups`` is given, else workgroup mode for a launch whose subgroup count is unknown
     (``gpu.num_subgroups`` and ``gpu.block_dim x`` then have no value). ``schedule`` orders
-    the subgroups between barriers (subgroup mode).
+    the subgroups between barriers (subgroup mode). ``probes`` are called with every value of
+    the op results they watch (:class:`~wgdist.interp.core.Program`).
     """
     g = _grid3(grid)
     if mode is None:
@@ -225,7 +228,7 @@ def run_kernel(
     if mode == "subgroup" and subgroups is None:
         raise ValueError("subgroup mode needs the number of subgroups per workgroup")
     f = find_function(module, func)
-    program = Program(module, TABLE)
+    program = Program(module, TABLE, probes)
     code = program.function(symbol_name(f))
     values, bufs = make_arguments(f, args)
     start = time.perf_counter()
