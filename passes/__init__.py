@@ -28,9 +28,15 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return ReorderWorkgroupsPass
 
+    def k_loop_schedule() -> type[ModulePass]:
+        from wgdist.passes.xegpu_k_loop_schedule import XeGPUKLoopSchedulePass
+
+        return XeGPUKLoopSchedulePass
+
     return {
         "xegpu-upgrade-layouts": upgrade_layouts,
         "xegpu-propagate-layout": propagate_layout,
         "xegpu-wg-to-sg-distribute": wg_to_sg,
         "reorder-workgroups": reorder,
+        "xegpu-k-loop-schedule": k_loop_schedule,
     }
