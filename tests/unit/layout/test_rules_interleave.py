@@ -9,10 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wgdist.layout import Layout, RuleError, SliceLayout, num_tiles, owned
-from wgdist.layout.rules_interleave import interleave_operand_layout, interleave_result_layout, keeps_data
-
 from tests.unit.layout.test_layout_rules import shaped_layout
+from wgdist.layout import Layout, RuleError, SliceLayout, num_tiles, owned
+from wgdist.layout.rules_interleave import (
+    interleave_operand_layout,
+    interleave_result_layout,
+    keeps_data,
+)
 
 
 def _image(elems):
