@@ -10,7 +10,9 @@ from collections.abc import Callable
 
 from wgdist.passes.schedule.classify import KLoop, Refusal
 from wgdist.passes.schedule.options import ScheduleOptions
+from wgdist.passes.schedule.pingpong import apply as pingpong
 from wgdist.passes.schedule.pipeline import apply as pipeline
+from wgdist.passes.schedule.split_barrier import apply as split_barrier
 
 
 def _not_yet(name: str) -> Callable[[KLoop, ScheduleOptions], Refusal | None]:
@@ -22,6 +24,6 @@ def _not_yet(name: str) -> Callable[[KLoop, ScheduleOptions], Refusal | None]:
 
 STRATEGIES: dict[str, Callable[[KLoop, ScheduleOptions], Refusal | None]] = {
     "pipeline": pipeline,
-    "split-barrier": _not_yet("split-barrier"),
-    "pingpong": _not_yet("pingpong"),
+    "split-barrier": split_barrier,
+    "pingpong": pingpong,
 }
