@@ -1,10 +1,185 @@
-"""``strategy=pipeline`` (being written)."""
+"""``strategy=pipeline``: software pipelining of a subgroup-level K loop.
+
+:mod:`.pipeline_plan` decides which reads go ahead and by how much; this module rewrites
+
+    scf.for %k = %lb to %ub step %s iter_args(%acc = %init) { body }
+
+into a prologue (the reads of the first ``D`` steps, ``D`` = the largest distance, each step
+guarded by ``lb + j*s < ub`` unless the trip count is known), a *steady* loop over the first
+``max(0, N - D)`` steps (``N`` = trip count) whose reads for step ``j + d`` are issued
+unconditionally, and an *epilogue* loop over the remaining ``min(N, D)`` steps, the same body
+with each ahead read guarded by ``k + d*s < ub`` (so no read of a step outside ``[0, N)`` is ever
+issued; the ``else`` side yields zeros that no step consumes). A read at distance ``d`` has ``d``
+``iter_args``: the values of the current step and of the next ``d - 1``; each step consumes the
+first and shifts in the value it read. The other ops keep their order (nothing crosses a sync op
+within an iteration), the loop-carried values are those of the original loop, and each step
+executes the original body's ops once (the reads for other steps, the index arithmetic of their
+addresses cloned). With a static trip count the split folds and a loop with no step is not
+emitted.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from xdsl.dialects import arith, scf
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
+
+from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, Refusal
 from wgdist.passes.schedule.options import ScheduleOptions
+from wgdist.passes.schedule.pipeline_plan import Plan, make_plan
+from wgdist.passes.schedule.pipeline_values import Emitter, zero
 
 
 def apply(kloop: KLoop, options: ScheduleOptions) -> Refusal | None:
-    return Refusal(kloop.loop, "strategy=pipeline is not implemented yet")
+    plan = make_plan(kloop, options)
+    if isinstance(plan, Refusal):
+        return plan
+    _rewrite(plan)
+    return None
+
+
+def _clone_group(plan: Plan, out: list[Operation], group: Sequence[Operation], iv: SSAValue) -> list[SSAValue]:
+    """Clone ``group``'s reads and their slices for the step whose induction value is ``iv``."""
+    old_iv = plan.kloop.loop.body.block.args[0]
+    mapper: dict[SSAValue, SSAValue] = {old_iv: iv}
+    needed = {o for op in group for o in plan.slice[op]}
+    for o in plan.kloop.loop.body.block.ops:
+        if o in needed:
+            out.append(o.clone(value_mapper=mapper))
+    values: list[SSAValue] = []
+    for op in group:
+        c = op.clone(value_mapper=mapper)
+        out.append(c)
+        values += c.results
+    return values
+
+
+def _issue(plan: Plan, e: Emitter, group: Sequence[Operation], iv: SSAValue, guard: bool) -> list[SSAValue]:
+    """The reads of ``group`` for step ``iv``; under ``scf.if iv < ub`` when ``guard``."""
+    if not guard:
+        return _clone_group(plan, e.out, group, iv)
+    cond = e.add(CmpiOp(iv, plan.kloop.loop.ub, "slt")).results[0]
+    then: list[Operation] = []
+    values = _clone_group(plan, then, group, iv)
+    then.append(scf.YieldOp(*values))
+    types = [v.type for v in values]
+    orelse: list[Operation] | None = None
+    if types:
+        orelse = [zero(t) for t in types]
+        orelse.append(scf.YieldOp(*(z.results[0] for z in orelse)))
+    return list(e.add(scf.IfOp(cond, types, then, orelse)).results)
+
+
+def _prologue(plan: Plan, e: Emitter, count: int | None) -> dict[Operation, list[SSAValue]]:
+    """The reads of steps ``0 .. D-1``: per queued read, its initial ``iter_args``."""
+    loop = plan.kloop.loop
+    queues: dict[Operation, list[SSAValue]] = {op: [] for op in plan.pipelined() if op.results}
+    for j in range(plan.max_distance):
+        group = [op for op in plan.pipelined() if plan.distance[op] > j]
+        if count is not None and j >= count:  # a step that does not exist: nothing read
+            values = [e.add(zero(op.results[0].type)).results[0] for op in group if op.results]
+        else:
+            iv = e.offset(loop.lb, j, loop.step, plan.trip[2])
+            values = _issue(plan, e, group, iv, guard=count is None)
+        for op, v in zip([op for op in group if op.results], values):
+            queues[op].append(v)
+    return queues
+
+
+def _body(plan: Plan, guard: bool) -> Block:
+    """The steady (``guard`` False) or epilogue (True) body."""
+    loop = plan.kloop.loop
+    old = loop.body.block
+    queued = [op for op in plan.pipelined() if op.results]
+    qtypes = [op.results[0].type for op in queued for _ in range(plan.distance[op])]
+    block = Block(arg_types=[a.type for a in old.args] + qtypes)
+    mapper: dict[SSAValue, SSAValue] = dict(zip(old.args, block.args))
+    heads: dict[Operation, Sequence[SSAValue]] = {}
+    at = len(old.args)
+    for op in queued:
+        heads[op] = block.args[at : at + plan.distance[op]]
+        mapper[op.results[0]] = heads[op][0]
+        at += plan.distance[op]
+    out: list[Operation] = []
+    e = Emitter(out)
+    ahead: dict[Operation, SSAValue] = {}
+    slice_ops = {o for sl in plan.slice.values() for o in sl}
+    in_place: list[tuple[Operation, Operation]] = []
+    minis = {d: f for f, d in plan.first_dpas.items()}
+    for o in old.ops:
+        if o in minis:
+            _mini(plan, e, minis[o], block.args[0], mapper, ahead, guard)
+        if o in plan.distance or isinstance(o, scf.YieldOp) or any(r in mapper for r in o.results):
+            continue
+        c = o.clone(value_mapper=mapper)
+        out.append(c)
+        in_place.append((o, c))
+    yield_op = old.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    values = [mapper.get(v, v) for v in yield_op.operands]
+    for op in queued:
+        values += list(heads[op][1:]) + [ahead[op]]
+    out.append(scf.YieldOp(*values))
+    block.add_ops(out)
+    for orig, c in reversed(in_place):  # address arithmetic only the moved reads used
+        if orig in slice_ops and is_side_effect_free(c) and not any(r.uses for r in c.results):
+            Rewriter.erase_op(c)
+    return block
+
+
+def _mini(plan: Plan, e: Emitter, f: int, iv: SSAValue, mapper: dict[SSAValue, SSAValue],
+          ahead: dict[Operation, SSAValue], guard: bool) -> None:
+    """Before mini-iteration ``f``'s first dpas: its reads at distance 0 (moved), then its ahead
+    reads, one group per distance."""
+    loop = plan.kloop.loop
+    mine = [op for op in plan.kloop.loop.body.block.ops if plan.mini.get(op) == f and op in plan.distance]
+    moved = [op for op in mine if plan.distance[op] == 0]
+    needed = {o for op in moved for o in plan.slice[op]}
+    for o in loop.body.block.ops:
+        if (o in needed and not any(r in mapper for r in o.results)) or o in moved:
+            e.add(o.clone(value_mapper=mapper))
+    for d in sorted({plan.distance[op] for op in mine} - {0}):
+        group = [op for op in mine if plan.distance[op] == d]
+        iv_d = e.offset(iv, d, loop.step, plan.trip[2])
+        values = _issue(plan, e, group, iv_d, guard)
+        for op, v in zip([op for op in group if op.results], values):
+            ahead[op] = v
+
+
+def _split(plan: Plan, e: Emitter, count: int | None) -> SSAValue:
+    """``lb + max(0, N - D) * step``: where the steady loop ends and the epilogue starts."""
+    loop = plan.kloop.loop
+    d = plan.max_distance
+    if count is not None:
+        return e.offset(loop.lb, max(0, count - d), loop.step, plan.trip[2])
+    span = e.add(arith.SubiOp(loop.ub, loop.lb)).results[0]
+    n = e.add(arith.CeilDivSIOp(span, loop.step)).results[0]
+    rest = e.add(arith.SubiOp(n, e.const(d))).results[0]
+    m = e.add(arith.MaxSIOp(rest, e.const(0))).results[0]
+    by = e.add(arith.MuliOp(m, loop.step)).results[0]
+    return e.add(arith.AddiOp(loop.lb, by)).results[0]
+
+
+def _rewrite(plan: Plan) -> None:
+    loop = plan.kloop.loop
+    count = plan.static_trip_count()
+    pre: list[Operation] = []
+    e = Emitter(pre)
+    queues = _prologue(plan, e, count)
+    carried: list[SSAValue] = list(loop.iter_args) + [v for q in queues.values() for v in q]
+    split = _split(plan, e, count)
+    steps = max(0, count - plan.max_distance) if count is not None else None
+    if steps != 0:
+        steady = e.add(scf.ForOp(loop.lb, split, loop.step, carried, _body(plan, guard=False)))
+        carried = list(steady.results)
+    if count != 0:
+        epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True)))
+        carried = list(epilogue.results)
+    Rewriter.insert_op(pre, InsertPoint.before(loop))
+    for old, new in zip(loop.results, carried):
+        old.replace_all_uses_with(new)
+    Rewriter.erase_op(loop)
