@@ -1,0 +1,211 @@
+"""xegpu-k-loop-schedule{strategy=split-barrier interval=I}: structure, unchanged body, agreement
+with the workgroup program for any trip count, refusals, and planted mistakes the checker catches."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from xdsl.dialects import scf
+
+import wgdist
+from tests.unit.schedule.sync_kernels import (
+    DIST,
+    body_names,
+    check,
+    gemm,
+    random_gemm,
+    schedule,
+    sync_ops,
+    the_loop,
+    under_subgroup_if,
+)
+from wgdist.dialects import gpu, xegpu
+from wgdist.interp import DeadlockError, InterpError
+from wgdist.passes.schedule.classify import KLoop, Refusal, classify
+from wgdist.passes.schedule.options import ScheduleOptions
+from wgdist.passes.schedule.sg_sync import nonuniform_reason, subgroup_count
+from wgdist.passes.schedule.split_barrier import apply
+
+KERNEL = gemm(32, 64, 32, (2, 2), halves=2)
+READS = (xegpu.LoadNdOp, xegpu.PrefetchNdOp)
+
+
+def _neighbours(op: scf.ForOp) -> tuple[str, str]:
+    prev, nxt = op.prev_op, op.next_op
+    assert prev is not None and nxt is not None
+    return prev.name, nxt.name
+
+
+def test_interval_1_waits_before_the_first_load_and_arrives_after_the_last() -> None:
+    m = schedule(KERNEL, "strategy=split-barrier")
+    loop = the_loop(m)
+    assert _neighbours(loop) == ("xegpu.nbarrier_arrive", "xegpu.nbarrier_wait")
+    ops = list(loop.body.block.ops)
+    reads = [i for i, op in enumerate(ops) if isinstance(op, READS)]
+    assert isinstance(ops[reads[0] - 1], xegpu.NbarrierWaitOp)
+    assert isinstance(ops[reads[-1] + 1], xegpu.NbarrierArriveOp)
+    assert len(sync_ops(m)) == 4
+    (alloc,) = [op for op in m.walk() if isinstance(op, xegpu.AllocNbarrierOp)]
+    assert alloc.nbarrier_num.value.data == 1
+    (init,) = [op for op in m.walk() if isinstance(op, xegpu.InitNbarrierOp)]
+    assert init.participant_thread_num.owner.value.value.data == 4  # all 4 subgroups
+
+
+@pytest.mark.parametrize("interval", [1, 2, 3])
+def test_body_keeps_its_ops_in_order_plus_the_sync_ops(interval: int) -> None:
+    before = the_loop(wgdist.run_pipeline(KERNEL, DIST))
+    after = the_loop(schedule(KERNEL, f"strategy=split-barrier interval={interval}"))
+    order = [op.name for op in before.body.block.ops]
+    added = body_names(after) - Counter(order)
+    assert body_names(before) - body_names(after) == Counter()
+    if interval == 1:
+        assert added == Counter({"xegpu.nbarrier_wait": 1, "xegpu.nbarrier_arrive": 1})
+    else:  # the step test j mod I == 0 and the two scf.if around the sync ops
+        assert added == Counter({"arith.subi": 1, "arith.divui": 1, "arith.remui": 1, "arith.cmpi": 1, "scf.if": 2})
+    kept = [op.name for op in after.body.block.ops if op.name in set(order)]
+    assert [n for n in kept if n not in added] == [n for n in order if n not in added]
+
+
+@pytest.mark.parametrize("interval", [1, 2, 3])
+@pytest.mark.parametrize("trips", [0, 1, 2, 4, 5])
+def test_agrees_with_the_workgroup_program_for_any_trip_count(interval: int, trips: int) -> None:
+    m = schedule(KERNEL, f"strategy=split-barrier interval={interval}")
+    r = check(KERNEL, m, trips)
+    assert r.ok, r.report
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_gemms_agree(seed: int) -> None:
+    text, _ = random_gemm(seed)
+    rng = random.Random(seed)
+    m = schedule(text, f"strategy=split-barrier interval={rng.randint(1, 3)}")
+    assert len(sync_ops(m)) >= 4
+    r = check(text, m, rng.randint(0, 5), schedules=3)
+    assert r.ok, r.report
+
+
+def test_without_a_static_count_the_participants_are_read_from_gpu_num_subgroups() -> None:
+    text = gemm(16, 32, 16, (1, 2), block=False)
+    m = schedule(text, "strategy=split-barrier")
+    (init,) = [op for op in m.walk() if isinstance(op, xegpu.InitNbarrierOp)]
+    assert isinstance(init.participant_thread_num.owner.operands[0].owner, gpu.NumSubgroupsOp)
+    assert check(text, m, 3).ok
+
+
+# ---- planted mistakes ----------------------------------------------------------------------------
+def _scheduled(interval: int = 1) -> tuple[wgdist.ModuleOp, scf.ForOp]:
+    m = schedule(KERNEL, f"strategy=split-barrier interval={interval}")
+    return m, the_loop(m)
+
+
+def test_a_missing_wait_is_caught() -> None:
+    m, loop = _scheduled()
+    (wait,) = [op for op in loop.body.block.ops if isinstance(op, xegpu.NbarrierWaitOp)]
+    wait.detach()
+    wait.erase()
+    with pytest.raises(InterpError, match="arrives twice at named barrier 0"):
+        check(KERNEL, m, 3)
+
+
+def test_a_missing_pre_loop_arrive_is_caught() -> None:
+    m, loop = _scheduled()
+    arrive = loop.prev_op
+    assert isinstance(arrive, xegpu.NbarrierArriveOp)
+    arrive.detach()
+    arrive.erase()
+    with pytest.raises(InterpError, match="waits on named barrier 0 without arriving"):
+        check(KERNEL, m, 2)
+
+
+def test_an_arrive_moved_under_the_subgroup_id_deadlocks_naming_the_barrier() -> None:
+    m, loop = _scheduled()
+    (arrive,) = [op for op in loop.body.block.ops if isinstance(op, xegpu.NbarrierArriveOp)]
+    under_subgroup_if(arrive, "ult", 1)
+    with pytest.raises(DeadlockError, match="named barrier 0, 1 of its 4 participants arrived"):
+        check(KERNEL, m, 2)
+
+
+def test_dropping_the_post_loop_wait_leaves_an_arrive_without_its_wait() -> None:
+    m, loop = _scheduled()
+    wait = loop.next_op
+    assert isinstance(wait, xegpu.NbarrierWaitOp)
+    wait.detach()
+    wait.erase()
+    arrives, waits = Counter(), Counter()
+    for op in sync_ops(m):
+        (arrives if isinstance(op, xegpu.NbarrierArriveOp) else waits)[op.parent_op().name] += 1
+    assert sum(arrives.values()) == sum(waits.values()) + 1
+
+
+# ---- refusals and helpers ------------------------------------------------------------------------
+SG_HEAD = """
+gpu.module @m {
+  gpu.func @k(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %sg = gpu.subgroup_id : index
+    %a = xegpu.create_nd_tdesc %A : memref<64x64xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B : memref<64x64xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r = scf.for %k = %c0 to UB step %c16 iter_args(%acc = %z) -> (vector<8x16xf32>) {
+      %va = xegpu.load_nd %a[0, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    }
+    gpu.return
+  }
+}
+"""
+
+
+def _sg_loop(ub: str, prelude: str = "") -> tuple[wgdist.ModuleOp, KLoop]:
+    m = wgdist.parse(SG_HEAD.replace("UB", ub).replace("    %a = ", prelude + "    %a = ", 1))
+    loop = the_loop(m)
+    k = classify(loop)
+    assert isinstance(k, KLoop), k
+    return m, k
+
+
+LOADED_BOUND = "    %l = memref.load %A[%c0, %c0] : memref<64x64xf16>\n    %x = arith.fptoui %l : f16 to index\n"
+
+
+@pytest.mark.parametrize(
+    ("ub", "prelude", "why"),
+    [
+        ("%sg", "", "reads 'gpu.subgroup_id'"),
+        ("%u", "    %u = arith.addi %sg, %n : index\n", "reads 'gpu.subgroup_id'"),
+        ("%x", LOADED_BOUND, "reads the result of 'memref.load'"),
+    ],
+)
+def test_a_loop_the_subgroups_run_unequally_often_is_refused_untouched(ub: str, prelude: str, why: str) -> None:
+    m, k = _sg_loop(ub, prelude)
+    text = wgdist.print_module(m)
+    r = apply(k, ScheduleOptions(strategy="split-barrier"))
+    assert isinstance(r, Refusal) and why in r.reason and "equally often" in r.reason
+    assert wgdist.print_module(m) == text
+
+
+def test_uniform_bounds_are_recognised() -> None:
+    _, k = _sg_loop("%n")
+    assert nonuniform_reason(k.loop) is None
+    assert subgroup_count(k.loop, 0) == 4 and subgroup_count(k.loop, 6) == 6
+
+
+def test_a_new_barrier_takes_the_next_free_id() -> None:
+    m, k = _sg_loop("%n", "    xegpu.alloc_nbarrier 2\n")
+    assert apply(k, ScheduleOptions(strategy="split-barrier")) is None
+    (alloc,) = [op for op in m.walk() if isinstance(op, xegpu.AllocNbarrierOp)]
+    (init,) = [op for op in m.walk() if isinstance(op, xegpu.InitNbarrierOp)]
+    assert alloc.nbarrier_num.value.data == 3
+    assert init.nbarrier_id.owner.value.value.data == 2
+    wgdist.verify(m)
+
+
+def test_the_pass_reports_a_refusal_as_a_remark_and_keeps_the_loop() -> None:
+    src = SG_HEAD.replace("UB", "%sg")
+    out = wgdist.run_pipeline(src, "xegpu-k-loop-schedule{strategy=split-barrier}")
+    assert wgdist.print_module(out) == wgdist.print_module(wgdist.parse(src))
