@@ -39,6 +39,7 @@ from wgdist.passes.distribute.ops import (
     arith,
     scf,
     vector,
+    vector_interleave,
     vector_lanes,
     vector_reduction,
     xegpu_convert_layout,
@@ -70,6 +71,7 @@ HANDLERS: dict[type[Operation], Handler[Any, Any]] = _merge(
     arith.HANDLERS,
     vector.HANDLERS,
     vector_lanes.HANDLERS,
+    vector_interleave.HANDLERS,
     vector_reduction.HANDLERS,
     scf.HANDLERS,
 )
