@@ -7,8 +7,9 @@ prefetches and the SLM ops, which ``xegpu.dpas`` operand they feed ("A" = lhs, "
 and an SLM op by following its value (through pure ops and through an SLM buffer from
 ``store_matrix`` to ``load_matrix``), a prefetch by the source memref of its descriptor (the
 memref a read of that operand loads from). What cannot be sorted is a :class:`Refusal`: a global
-write or an atomic in the loop, an op with unknown memory effects, a memory or sync op nested in
-a region, a value that feeds both dpas operands.
+write or an atomic in the loop, an op with unknown memory effects, a sync op or a dpas nested in
+a region, a value that feeds both dpas operands. A region op (the ``scf.if`` of a writer
+predicate) takes the kind of the memory ops inside it.
 
 The kinds are a table keyed by op class (:data:`KINDS`); memory space decides between the global
 and the SLM kind of an nd/scatter access.
@@ -109,7 +110,11 @@ def _source(value: SSAValue) -> SSAValue | str:
 
 
 def source_of(op: Operation) -> SSAValue | str | None:
-    """The memref (or global's symbol) a memory op of the body accesses."""
+    """The memref (or global's symbol) a memory op of the body accesses (the first memory op
+    inside a region op)."""
+    if op.regions:
+        inner = (source_of(o) for o in op.walk() if o is not op and not o.regions)
+        return next((s for s in inner if s is not None), None)
     for operand in op.operands:
         if isinstance(operand.type, MemRefType) or isinstance(
             operand.type, xegpu.TensorDescType | xegpu.MemDescType
@@ -176,7 +181,12 @@ KINDS: dict[type[Operation], Callable[[Operation], OpKind | str]] = {
     xegpu.NbarrierWaitOp: _fixed(OpKind.SYNC),
     xegpu.AtomicRMWOp: _refuse("an atomic inside the K loop"),
     scf.YieldOp: _fixed(OpKind.OTHER),
+    memref.GetGlobalOp: _fixed(OpKind.OTHER),  # an address, no access
 }
+
+# A region op (e.g. the scf.if of a writer predicate) takes the kind of the memory ops inside it,
+# the first of this list present; a sync op or a dpas inside a region is refused.
+_NESTED = (OpKind.SLM_WRITE, OpKind.SLM_READ, OpKind.GLOBAL_READ, OpKind.PREFETCH)
 
 
 def _kind(op: Operation) -> OpKind | str:
@@ -184,14 +194,17 @@ def _kind(op: Operation) -> OpKind | str:
     if rule is not None:
         return rule(op)
     if op.regions:
+        inside: set[OpKind] = set()
         for inner in op.walk():
             if inner is op:
                 continue
             k = _kind(inner)
-            if k is not OpKind.OTHER:
-                what = f"a {k} op" if isinstance(k, OpKind) else k
-                return f"{what} nested in {op.name}: cannot schedule ops inside a region"
-        return OpKind.OTHER
+            if not isinstance(k, OpKind):
+                return k
+            if k in (OpKind.SYNC, OpKind.MMA):
+                return f"a {k} op nested in {op.name}: cannot schedule it inside a region"
+            inside.add(k)
+        return next((k for k in _NESTED if k in inside), OpKind.OTHER)
     if is_side_effect_free(op):
         return OpKind.OTHER
     return f"{op.name} has unknown memory effects: cannot tell what it reads or writes"
