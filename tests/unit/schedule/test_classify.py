@@ -98,7 +98,18 @@ def test_value_feeding_both_operands_is_refused() -> None:
     assert isinstance(k, Refusal) and "both the A and the B" in k.reason
 
 
-def test_memory_op_nested_in_region_is_refused() -> None:
+def test_sync_nested_in_region_is_refused() -> None:
+    body = """
+      %t = arith.cmpi slt, %k, %c16 : index
+      scf.if %t {
+        gpu.barrier
+      }
+""" + LOADS + DPAS
+    k = _one(body)
+    assert isinstance(k, Refusal) and k.op.name == "scf.if" and "sync" in k.reason
+
+
+def test_region_op_takes_the_kind_of_its_memory_ops() -> None:
     body = """
       %t = arith.cmpi slt, %k, %c16 : index
       scf.if %t {
@@ -106,7 +117,9 @@ def test_memory_op_nested_in_region_is_refused() -> None:
       }
 """ + LOADS + DPAS
     k = _one(body)
-    assert isinstance(k, Refusal) and k.op.name == "scf.if" and "prefetch" in k.reason
+    assert isinstance(k, KLoop)
+    ops = list(k.loop.body.block.ops)
+    assert k.kinds[ops[1]] is OpKind.PREFETCH and k.operand[ops[1]] == "B"
 
 
 def test_k_loops_are_innermost_with_dpas() -> None:
