@@ -26,6 +26,7 @@ from collections.abc import Iterable
 
 from xdsl.ir import Block, Operation
 
+from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, OpKind, Refusal
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.sg_sync import (
@@ -112,8 +113,8 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     block = loop.parent_block()
     assert block is not None
     late, late_cond = subgroup_condition("uge", count // 2)
-    block.insert_ops_before([*late, guarded(late_cond, [nb.arrive(), nb.wait()])], loop)
-    early, early_cond = subgroup_condition("ult", count // 2)
-    block.insert_ops_after([*early, guarded(early_cond, [nb.arrive(), nb.wait()])], loop)
+    early = CmpiOp(late[0].results[0], late[1].results[0], "ult")
+    block.insert_ops_before([*late, early, guarded(late_cond, [nb.arrive(), nb.wait()])], loop)
+    block.insert_op_after(guarded(early.result, [nb.arrive(), nb.wait()]), loop)
     return None
 

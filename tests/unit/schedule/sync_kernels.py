@@ -131,3 +131,31 @@ def under_subgroup_if(op: Operation, predicate: str, bound: int) -> None:
     block.insert_ops_before(cond_ops, op)
     op.detach()
     block.insert_op_after(guarded(cond, [op]), cond_ops[-1])
+
+
+def trace(sg: ModuleOp, trips: int, subgroups: int, kind: str = "in-order") -> list[tuple[int, str, int]]:
+    """Run ``sg`` (a :func:`gemm` with ``trips`` K steps) and return, in execution order, one
+    ``(subgroup, "load" | "dpas", generation of named barrier 0 at that moment)`` per load_nd and
+    dpas executed."""
+    from wgdist.interp import run_kernel
+    from wgdist.interp.core import Thread
+    from wgdist.interp.kernel_inputs import random_inputs
+    from wgdist.interp.launch import Schedule, find_function
+
+    events: list[tuple[int, str, int]] = []
+
+    def probe(what: str):  # type: ignore[no-untyped-def]
+        def record(th: Thread, _value: object) -> None:
+            assert th.sg is not None
+            events.append((th.sg, what, th.shared.barriers.generation.get(0, 0)))
+        return record
+
+    watched = {
+        op.results[0]: probe("load" if isinstance(op, xegpu.LoadNdOp) else "dpas")
+        for op in sg.walk() if isinstance(op, xegpu.LoadNdOp | xegpu.DpasOp)
+    }
+    kstep = int(next(op for op in sg.walk() if isinstance(op, scf.ForOp)).step.owner.value.value.data)
+    f = find_function(sg, None)
+    args = random_inputs(f, 0, {"kt": kstep * trips})
+    run_kernel(sg, args, subgroups=subgroups, schedule=Schedule(kind), probes=watched)
+    return events

@@ -1,0 +1,248 @@
+"""xegpu-k-loop-schedule{strategy=pingpong}: the two clusters and the phase shift, one group's dpas
+beside the other's loads in every barrier phase, agreement with the workgroup program for any trip
+count, refusals (loop untouched), and planted mistakes the checker catches."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+
+import pytest
+from xdsl.dialects import scf
+
+import wgdist
+from tests.unit.schedule.sync_kernels import (
+    DIST,
+    body_names,
+    check,
+    gemm,
+    random_gemm,
+    schedule,
+    sync_ops,
+    the_loop,
+    trace,
+    under_subgroup_if,
+)
+from wgdist.dialects import xegpu
+from wgdist.dialects.arith import CmpiOp
+from wgdist.interp import DeadlockError, InterpError
+from wgdist.passes.schedule.classify import KLoop, Refusal, classify
+from wgdist.passes.schedule.options import ScheduleOptions
+from wgdist.passes.schedule.pingpong import apply
+
+KERNEL = gemm(32, 64, 32, (2, 2), halves=2)  # 4 subgroups (known_block_size 64)
+MEMORY = (xegpu.LoadNdOp, xegpu.PrefetchNdOp)
+SYNC = (xegpu.NbarrierArriveOp, xegpu.NbarrierWaitOp)
+
+
+def _is_barrier(ops: list, i: int) -> bool:  # type: ignore[type-arg]
+    return isinstance(ops[i], xegpu.NbarrierArriveOp) and isinstance(ops[i + 1], xegpu.NbarrierWaitOp)
+
+
+def _guard(op: scf.IfOp) -> tuple[str, int]:
+    cmp = op.cond.owner
+    assert isinstance(cmp, CmpiOp)
+    names = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+    return names[cmp.predicate.value.data], cmp.rhs.owner.value.value.data  # type: ignore[union-attr]
+
+
+def test_memory_cluster_barrier_compute_cluster_barrier() -> None:
+    loop = the_loop(schedule(KERNEL, "strategy=pingpong"))
+    ops = list(loop.body.block.ops)
+    first_dpas = next(i for i, op in enumerate(ops) if isinstance(op, xegpu.DpasOp))
+    last_memory = max(i for i, op in enumerate(ops) if isinstance(op, MEMORY))
+    assert last_memory < first_dpas
+    assert _is_barrier(ops, last_memory + 1) and first_dpas == last_memory + 3
+    assert _is_barrier(ops, len(ops) - 3) and isinstance(ops[-1], scf.YieldOp)
+    assert sum(isinstance(op, SYNC) for op in ops) == 4
+
+
+def test_late_group_passes_one_barrier_before_the_loop_the_early_group_one_after() -> None:
+    m = schedule(KERNEL, "strategy=pingpong")
+    loop = the_loop(m)
+    before, after = loop.prev_op, loop.next_op
+    assert isinstance(before, scf.IfOp) and isinstance(after, scf.IfOp)
+    assert _guard(before) == ("uge", 2) and _guard(after) == ("ult", 2)
+    for guard in (before, after):
+        assert [op.name for op in guard.true_region.block.ops] == [
+            "xegpu.nbarrier_arrive", "xegpu.nbarrier_wait", "scf.yield"]
+    (init,) = [op for op in m.walk() if isinstance(op, xegpu.InitNbarrierOp)]
+    assert init.participant_thread_num.owner.value.value.data == 4
+
+
+def test_the_body_keeps_its_ops_plus_two_barriers() -> None:
+    dist = wgdist.run_pipeline(KERNEL, DIST)
+    loop = the_loop(dist)
+    before = list(loop.body.block.ops)
+    k = classify(loop)
+    assert isinstance(k, KLoop)
+    assert apply(k, ScheduleOptions(strategy="pingpong")) is None
+    after = [op for op in loop.body.block.ops if not isinstance(op, SYNC)]
+    assert Counter(map(id, after)) == Counter(map(id, before))  # the same op objects, moved
+    assert body_names(loop) - Counter(op.name for op in before) == Counter(
+        {"xegpu.nbarrier_arrive": 2, "xegpu.nbarrier_wait": 2})
+    for cls in (MEMORY, xegpu.DpasOp):  # the loads keep their order among themselves, so do the dpas
+        assert [op for op in after if isinstance(op, cls)] == [op for op in before if isinstance(op, cls)]
+    wgdist.verify(dist)  # every op after the ops it uses
+
+
+@pytest.mark.parametrize("trips", [0, 1, 2, 3, 5])
+def test_agrees_with_the_workgroup_program_for_any_trip_count(trips: int) -> None:
+    r = check(KERNEL, schedule(KERNEL, "strategy=pingpong"), trips)
+    assert r.ok, r.report
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_gemms_agree(seed: int) -> None:
+    text, count = random_gemm(seed, even=True)
+    m = schedule(text, "strategy=pingpong")
+    assert len(sync_ops(m)) == 8
+    r = check(text, m, random.Random(seed).randint(0, 4), schedules=3)
+    assert r.ok, r.report
+
+
+def _phases(events: list[tuple[int, str, int]], half: int) -> dict[int, dict[str, set[str]]]:
+    out: dict[int, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for sg, what, gen in events:
+        out[gen]["early" if sg < half else "late"].add(what)
+    return out
+
+
+@pytest.mark.parametrize("kind", ["in-order", "reversed"])
+def test_in_every_barrier_phase_one_group_loads_while_the_other_multiplies(kind: str) -> None:
+    text = gemm(32, 64, 32, (2, 4), halves=2)
+    phases = _phases(trace(schedule(text, "strategy=pingpong"), 4, 8, kind), 4)
+    assert len(phases) == 2 * 4 + 1
+    for gen, groups in phases.items():
+        if 0 < gen < 2 * 4:
+            assert {frozenset(groups["early"]), frozenset(groups["late"])} == {
+                frozenset({"load"}), frozenset({"dpas"})}, gen
+    # without the phase shift (both extra barriers dropped) both groups load in the same phase
+    m = schedule(text, "strategy=pingpong")
+    loop = the_loop(m)
+    for guard in (loop.prev_op, loop.next_op):
+        assert guard is not None
+        guard.detach()
+        guard.erase()
+    shifted = _phases(trace(m, 4, 8, kind), 4)
+    assert any(g["early"] == g["late"] == {"load"} for g in shifted.values())
+
+
+def test_the_count_can_come_from_the_option() -> None:
+    text = gemm(16, 64, 16, (1, 4), block=False)
+    m = schedule(text, "strategy=pingpong num-subgroups=4")
+    assert len(sync_ops(m)) == 8
+    assert check(text, m, 3).ok
+
+
+# ---- refusals ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "options", "why"),
+    [
+        (gemm(16, 64, 16, (1, 4), block=False), "", "needs the subgroup count"),
+        (gemm(16, 48, 16, (1, 3)), "", "even number of subgroups (two equal groups), got 3"),
+        (gemm(16, 32, 16, (1, 1)), "", "even number of subgroups (two equal groups), got 1"),
+        (gemm(16, 64, 16, (1, 4)), " num-subgroups=5", "got 5"),
+    ],
+)
+def test_without_an_even_static_count_the_loop_is_refused_untouched(text: str, options: str, why: str) -> None:
+    dist = wgdist.run_pipeline(text, DIST)
+    want = wgdist.print_module(dist)
+    k = classify(the_loop(dist))
+    assert isinstance(k, KLoop)
+    opts = ScheduleOptions(strategy="pingpong", num_subgroups=int(options.split("=")[1]) if options else 0)
+    r = apply(k, opts)
+    assert isinstance(r, Refusal) and why in r.reason, r
+    assert wgdist.print_module(dist) == want
+    assert wgdist.print_module(schedule(text, "strategy=pingpong" + options)) == want
+
+
+SG = """
+gpu.module @m {
+  gpu.func @k(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %a = xegpu.create_nd_tdesc %A : memref<64x64xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B : memref<64x64xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %s = xegpu.create_nd_tdesc %A : memref<64x64xf16, 3> -> !xegpu.tensor_desc<8x16xf16>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r = scf.for %k = %c0 to %n step %c16 iter_args(%acc = %z) -> (vector<8x16xf32>) {
+      %va = xegpu.load_nd %a[0, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      EXTRA
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    }
+    gpu.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "why"),
+    [
+        ("gpu.barrier", "a barrier or fence in the body (gpu.barrier)"),
+        ("xegpu.fence memory_kind = global, fence_scope = workgroup", "a barrier or fence in the body (xegpu.fence)"),
+    ],
+)
+def test_sync_in_the_body_is_refused(extra: str, why: str) -> None:
+    m = wgdist.parse(SG.replace("EXTRA", extra).replace("    %s = xegpu.create_nd_tdesc %A : memref<64x64xf16, 3> -> !xegpu.tensor_desc<8x16xf16>\n", ""))
+    want = wgdist.print_module(m)
+    k = classify(the_loop(m))
+    assert isinstance(k, KLoop)
+    r = apply(k, ScheduleOptions(strategy="pingpong"))
+    assert isinstance(r, Refusal) and why in r.reason
+    assert wgdist.print_module(m) == want
+
+
+def test_a_load_that_needs_a_dpas_result_is_refused() -> None:
+    extra = ("%d0 = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>\n"
+             "      %e = vector.extract %d0[0, 0] : f32 from vector<8x16xf32>\n"
+             "      %i = arith.fptoui %e : f32 to index\n"
+             "      %vx = xegpu.load_nd %a[0, %i] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>")
+    text = SG.replace("EXTRA", extra).replace(
+        "    %s = xegpu.create_nd_tdesc %A : memref<64x64xf16, 3> -> !xegpu.tensor_desc<8x16xf16>\n", "")
+    m = wgdist.parse(text)
+    want = wgdist.print_module(m)
+    k = classify(the_loop(m))
+    assert isinstance(k, KLoop)
+    r = apply(k, ScheduleOptions(strategy="pingpong"))
+    assert isinstance(r, Refusal) and "a load needs this dpas result" in r.reason
+    assert wgdist.print_module(m) == want
+
+
+# ---- planted mistakes ----------------------------------------------------------------------------
+def _scheduled() -> tuple[wgdist.ModuleOp, scf.ForOp]:
+    m = schedule(KERNEL, "strategy=pingpong")
+    return m, the_loop(m)
+
+
+def test_a_missing_wait_is_caught() -> None:
+    m, loop = _scheduled()
+    wait = next(op for op in loop.body.block.ops if isinstance(op, xegpu.NbarrierWaitOp))
+    wait.detach()
+    wait.erase()
+    with pytest.raises(InterpError, match="arrives twice at named barrier 0"):
+        check(KERNEL, m, 2)
+
+
+def test_a_barrier_moved_under_the_subgroup_id_deadlocks_naming_it() -> None:
+    m, loop = _scheduled()
+    ops = [op for op in loop.body.block.ops if isinstance(op, SYNC)][-2:]
+    for op in ops:
+        under_subgroup_if(op, "ult", 2)
+    with pytest.raises(DeadlockError, match="named barrier 0, 2 of its 4 participants arrived"):
+        check(KERNEL, m, 2)
+
+
+@pytest.mark.parametrize("side", ["before", "after"])
+def test_dropping_either_extra_barrier_deadlocks_naming_it(side: str) -> None:
+    m, loop = _scheduled()
+    guard = loop.prev_op if side == "before" else loop.next_op
+    assert isinstance(guard, scf.IfOp)
+    guard.detach()
+    guard.erase()
+    with pytest.raises(DeadlockError, match=r"nbarrier_wait.* on named barrier 0, 2 of its 4 participants"):
+        check(KERNEL, m, 2)
