@@ -62,21 +62,21 @@ class XeGPUKLoopSchedulePass(ModulePass):
                 else:
                     changed = True
             if changed:
-                check_barriers(fn)
+                check_barriers(fn, options.num_subgroups)
 
 
 def _refused(refusal: Refusal, options: ScheduleOptions) -> None:
     emit(refusal.op, f"strategy={options.strategy}: {refusal.reason}; loop left unchanged")
 
 
-def check_barriers(fn: Operation) -> None:
+def check_barriers(fn: Operation, num_subgroups: int = 0) -> None:
     """Run the static barrier check on a rewritten function; a problem is an internal error
     (the strategy built something wrong), reported at the op."""
     try:
         from wgdist.passes.schedule.barrier_check import barrier_problems
     except ImportError:  # the checker module is optional while it is being written
         return
-    for problem in barrier_problems(fn):
+    for problem in barrier_problems(fn, num_subgroups or None):
         raise OpError(
             problem.op,
             f"internal error: xegpu-k-loop-schedule produced a barrier problem: {problem.message}",

@@ -8,7 +8,8 @@
   ``known_block_size`` / 16 of a ``gpu.func``), or ``None``.
 - :class:`NamedBarrier`: one new named barrier id of the function (``xegpu.alloc_nbarrier`` at
   the function's entry is created or raised), initialised before the loop
-  (``xegpu.init_nbarrier``) with every subgroup of the workgroup as a participant; its
+  (``xegpu.init_nbarrier``) with every subgroup of the workgroup (a static count) as a
+  participant, so that the static barrier check can count them; its
   ``arrive()`` / ``wait()`` make the sync ops.
 """
 
@@ -21,7 +22,6 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from wgdist.dialects import gpu
 from wgdist.dialects.arith import CmpiOp
-from wgdist.dialects.arith_casts import IndexCastOp
 from wgdist.dialects.xegpu import (
     AllocNbarrierOp,
     InitNbarrierOp,
@@ -140,22 +140,18 @@ def _new_barrier_id(fn: Operation) -> int:
 
 
 class NamedBarrier:
-    """A new named barrier whose participants are every subgroup of the workgroup, initialised
-    just before ``before``. ``count`` is the static subgroup count, or ``None`` to read
-    ``gpu.num_subgroups``."""
+    """A new named barrier whose participants are the ``count`` subgroups of the workgroup,
+    initialised just before ``before``."""
 
-    def __init__(self, before: Operation, count: int | None) -> None:
+    def __init__(self, before: Operation, count: int) -> None:
         fn = _function(before)
         self.id = _new_barrier_id(fn)
-        ops: list[Operation] = [bid := ConstantOp(IntegerAttr(self.id, i8))]
-        if count is None:
-            ops += [num := gpu.NumSubgroupsOp.create(result_types=[IndexType()]), n := IndexCastOp(num.result, i8)]
-        else:
-            ops += [n := ConstantOp(IntegerAttr(count, i8))]
-        ops.append(init := InitNbarrierOp(bid.result, n.results[0]))
+        bid = ConstantOp(IntegerAttr(self.id, i8))
+        n = ConstantOp(IntegerAttr(count, i8))
+        init = InitNbarrierOp(bid.result, n.result)
         block = before.parent_block()
         assert block is not None
-        block.insert_ops_before(ops, before)
+        block.insert_ops_before([bid, n, init], before)
         self.value: SSAValue = init.result
 
     def arrive(self) -> NbarrierArriveOp:

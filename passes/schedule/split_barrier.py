@@ -10,9 +10,10 @@ arrive, wait, arrive, wait ... for any trip count, 0 included. A subgroup theref
 loads of step ``(q+1)I`` only after every subgroup issued those of step ``qI``. Nothing moves:
 the sync ops (and, for ``I > 1``, the step test and its ``scf.if``) are only added.
 
-Refused (remark, loop untouched): a loop that not every subgroup runs equally often (a bound or
-an enclosing condition reading the subgroup id, a loaded or a loop-carried value), a body
-without global loads or prefetches at its top level.
+Refused (remark, loop untouched): an unknown subgroup count (``num-subgroups=N`` or a
+``gpu.func``'s ``known_block_size`` gives it; it is the barrier's participant count), a loop that
+not every subgroup runs equally often (a bound or an enclosing condition reading the subgroup id,
+a loaded or a loop-carried value), a body without global loads or prefetches at its top level.
 """
 
 from __future__ import annotations
@@ -57,9 +58,13 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     loads = [op for op in body.ops if kloop.kinds.get(op) in LOAD_KINDS]
     if not loads:
         return Refusal(loop, "split-barrier found no global load or prefetch at the top of the loop body")
+    count = subgroup_count(loop, opts.num_subgroups)
+    if count is None:
+        return Refusal(loop, "split-barrier needs the subgroup count (its barrier's participants): pass "
+                       "num-subgroups=N or give the gpu.func a known_block_size")
     block = loop.parent_block()
     assert block is not None
-    nb = NamedBarrier(loop, subgroup_count(loop, opts.num_subgroups))
+    nb = NamedBarrier(loop, count)
     block.insert_op_before(nb.arrive(), loop)
     block.insert_op_after(nb.wait(), loop)
     first, last = loads[0], loads[-1]

@@ -21,7 +21,7 @@ from tests.unit.schedule.sync_kernels import (
     the_loop,
     under_subgroup_if,
 )
-from wgdist.dialects import gpu, xegpu
+from wgdist.dialects import xegpu
 from wgdist.interp import DeadlockError, InterpError
 from wgdist.passes.schedule.classify import KLoop, Refusal, classify
 from wgdist.passes.schedule.options import ScheduleOptions
@@ -86,11 +86,12 @@ def test_random_gemms_agree(seed: int) -> None:
     assert r.ok, r.report
 
 
-def test_without_a_static_count_the_participants_are_read_from_gpu_num_subgroups() -> None:
+def test_without_a_static_count_the_loop_is_refused_and_the_option_gives_it() -> None:
     text = gemm(16, 32, 16, (1, 2), block=False)
-    m = schedule(text, "strategy=split-barrier")
+    assert not sync_ops(schedule(text, "strategy=split-barrier"))
+    m = schedule(text, "strategy=split-barrier num-subgroups=2")
     (init,) = [op for op in m.walk() if isinstance(op, xegpu.InitNbarrierOp)]
-    assert isinstance(init.participant_thread_num.owner.operands[0].owner, gpu.NumSubgroupsOp)
+    assert init.participant_thread_num.owner.value.value.data == 2
     assert check(text, m, 3).ok
 
 
