@@ -166,12 +166,12 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
         f = frag[op]
         dist = options.stages if count > 1 and f == 0 else options.stages - 1
         mini = (f - 1) % count
-        if dist == 0 and not _can_move(kloop, op, plan.first_dpas[mini]):
+        if dist == 0 and (count == 1 or not _can_move(kloop, op, plan.first_dpas[mini])):
             continue
         plan.distance[op] = dist
         plan.mini[op] = mini
         plan.slice[op] = sl
-    if not plan.distance:
+    if plan.max_distance == 0:
         return Refusal(
             loop,
             "no global read or prefetch to schedule (none whose address depends only on the "
@@ -179,3 +179,4 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
             f"and {count} fragment(s))",
         )
     return plan
+

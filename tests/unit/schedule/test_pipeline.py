@@ -1,0 +1,156 @@
+"""strategy=pipeline: the structure it builds (prologue, steady loop, epilogue), the op multiset
+of one step, the order of what it must not reorder, and what it refuses."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from xdsl.dialects import scf
+from xdsl.ir import Operation
+
+import wgdist
+from tests.unit.schedule.gemm_gen import DISTRIBUTE, gemm
+from wgdist.ir.diagnostics import capture_diagnostics
+from wgdist.passes.schedule.classify import OpKind, classify, k_loops
+
+# what the pass clones or adds per step: index arithmetic of the reads' addresses, their guards
+ADDED = {"arith.constant", "arith.addi", "arith.muli", "arith.cmpi", "scf.if", "scf.yield"}
+READS = {"xegpu.load_nd", "xegpu.prefetch_nd"}
+
+
+def _distributed(**kw: object) -> wgdist.ModuleOp:
+    return wgdist.run_pipeline(wgdist.parse(gemm(**kw)), DISTRIBUTE)  # type: ignore[arg-type]
+
+
+def _schedule(module: wgdist.ModuleOp, options: str) -> list[str]:
+    notes: list[str] = []
+    with capture_diagnostics(lambda d: notes.append(d.message)):
+        wgdist.run_pipeline(module, f"xegpu-k-loop-schedule{{{options}}}")
+    return notes
+
+
+def _flat(block_ops: list[Operation]) -> list[Operation]:
+    """The ops of a body with scf.if then-regions inlined (the guarded reads)."""
+    out: list[Operation] = []
+    for op in block_ops:
+        out.append(op)
+        if isinstance(op, scf.IfOp):
+            out += _flat(list(op.true_region.block.ops))
+    return out
+
+
+def _loops(module: wgdist.ModuleOp) -> list[scf.ForOp]:
+    return [op for op in module.walk() if isinstance(op, scf.ForOp)]
+
+
+CASES = [
+    dict(),
+    dict(m=32, n=64, dn=16),
+    dict(convert=True),
+    dict(barrier=True),
+    dict(prefetch=False, m=64, n=32),
+]
+
+
+@pytest.mark.parametrize("kw", CASES)
+@pytest.mark.parametrize("options", ["stages=2", "stages=3 fragments=2", "stages=2 fragments=0", "stages=1 fragments=0"])
+def test_one_step_executes_the_original_ops(kw: dict[str, object], options: str) -> None:
+    module = _distributed(**kw)
+    (loop,) = k_loops(module)
+    original = list(loop.body.block.ops)
+    kinds = classify(loop)
+    assert not isinstance(kinds, type(None))
+    _schedule(module, options)
+    loops = _loops(module)
+    assert len(loops) == 2, "a steady loop and an epilogue loop (static trip count 4)"
+    want = Counter(op.name for op in original if op.name not in ADDED)
+    for new in loops:
+        got = Counter(op.name for op in _flat(list(new.body.block.ops)) if op.name not in ADDED)
+        assert got == want
+        # what is not a read keeps its relative order (dpas, SLM ops, barriers, the rest)
+        fixed = [op.name for op in original if op.name not in READS | ADDED]
+        assert [op.name for op in new.body.block.ops if op.name not in READS | ADDED] == fixed
+
+
+@pytest.mark.parametrize("trip", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("stages", [2, 3])
+def test_prologue_reads_each_existing_step_once(trip: int, stages: int) -> None:
+    module = _distributed(ub=16 * trip, k_size=64)
+    (loop,) = k_loops(module)
+    per_step = sum(op.name == "xegpu.load_nd" for op in loop.body.block.ops)
+    assert per_step == 3  # two A tiles (the C block wraps along M) and one B tile
+    _schedule(module, f"stages={stages}")
+    fn = next(op for op in module.walk() if op.name == "gpu.func")
+    top = [op for op in fn.body.block.ops]
+    loads = [op for op in top if op.name == "xegpu.load_nd"]
+    # every load of a step, for the min(trip, stages - 1) steps the prologue covers
+    assert len(loads) == per_step * min(trip, stages - 1)
+    loops = [op for op in top if isinstance(op, scf.ForOp)]
+    assert len(loops) == (trip > stages - 1) + (trip > 0)
+    assert not any(isinstance(op, scf.IfOp) for op in top), "a static trip count needs no guard"
+
+
+def test_dynamic_trip_count_guards_the_prologue() -> None:
+    module = _distributed(dynamic=True)
+    _schedule(module, "stages=3")
+    fn = next(op for op in module.walk() if op.name == "gpu.func")
+    guards = [op for op in fn.body.block.ops if isinstance(op, scf.IfOp)]
+    assert len(guards) == 2  # steps 0 and 1
+    names = [op.name for op in fn.body.block.ops]
+    assert "arith.ceildivsi" in names and "arith.maxsi" in names
+
+
+def test_queue_values_rotate() -> None:
+    module = _distributed()
+    _schedule(module, "stages=3")
+    steady = _loops(module)[0]
+    block = steady.body.block
+    carried = 2  # two accumulators
+    yield_op = block.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    queue_args = block.args[1 + carried :]
+    # every queue's second entry moves to its first slot
+    for i in range(0, len(queue_args), 2):
+        assert yield_op.operands[carried + i] is queue_args[i + 1]
+    dpas = [op for op in block.ops if op.name == "xegpu.dpas"]
+    assert all(op.operands[0] in queue_args[::2] for op in dpas)
+
+
+def test_nothing_to_schedule_is_a_remark_and_no_change() -> None:
+    module = _distributed()
+    before = str(module)
+    notes = _schedule(module, "stages=1 fragments=1")
+    assert str(module) == before
+    assert len(notes) == 1 and "no global read or prefetch to schedule" in notes[0]
+
+
+def test_loop_carried_descriptor_is_refused() -> None:
+    text = """
+gpu.module @m {
+  gpu.func @k(%A: memref<64x64xf16>, %B: memref<64x64xf16>) kernel {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %a = xegpu.create_nd_tdesc %A[0, 0] : memref<64x64xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B[0, 0] : memref<64x64xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r:3 = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc = %z, %da = %a, %db = %b) -> (vector<8x16xf32>, !xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>) {
+      %va = xegpu.load_nd %da : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %db : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      %na = xegpu.update_nd_offset %da, [0, 16] : !xegpu.tensor_desc<8x16xf16>
+      %nb = xegpu.update_nd_offset %db, [16, 0] : !xegpu.tensor_desc<16x16xf16>
+      scf.yield %d, %na, %nb : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>
+    }
+    gpu.return
+  }
+}
+"""
+    module = wgdist.parse(text)
+    before = str(module)
+    notes = _schedule(module, "stages=2")
+    assert str(module) == before
+    assert len(notes) == 1 and "no global read or prefetch to schedule" in notes[0]
+    kinds = classify(k_loops(module)[0])
+    assert not isinstance(kinds, type(None)) and OpKind.MMA in kinds.kinds.values()  # type: ignore[union-attr]
