@@ -33,10 +33,16 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return XeGPUKLoopSchedulePass
 
+    def verify_barriers() -> type[ModulePass]:
+        from wgdist.passes.xegpu_verify_barriers import XeGPUVerifyBarriersPass
+
+        return XeGPUVerifyBarriersPass
+
     return {
         "xegpu-upgrade-layouts": upgrade_layouts,
         "xegpu-propagate-layout": propagate_layout,
         "xegpu-wg-to-sg-distribute": wg_to_sg,
         "reorder-workgroups": reorder,
         "xegpu-k-loop-schedule": k_loop_schedule,
+        "xegpu-verify-barriers": verify_barriers,
     }
