@@ -22,12 +22,9 @@ with the other group's reads of the same step), a load that needs a dpas result.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from xdsl.ir import Block, Operation
-
 from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, OpKind, Refusal
+from wgdist.passes.schedule.clusters import hoist, memory_cluster
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.sg_sync import (
     NamedBarrier,
@@ -37,41 +34,11 @@ from wgdist.passes.schedule.sg_sync import (
     subgroup_count,
 )
 
-MEMORY = frozenset({OpKind.GLOBAL_READ, OpKind.PREFETCH})
 REFUSED = {
     OpKind.SLM_READ: "SLM traffic in the body ({op}): the groups' phase shift would race its SLM accesses",
     OpKind.SLM_WRITE: "SLM traffic in the body ({op}): the groups' phase shift would race its SLM accesses",
     OpKind.SYNC: "a barrier or fence in the body ({op}): the groups reach it in different phases",
 }
-
-
-def _producers(op: Operation, body: Block) -> Iterable[Operation]:
-    """The body ops whose results ``op`` (or an op nested in it) uses."""
-    for inner in op.walk():
-        for v in inner.operands:
-            owner = v.owner
-            if isinstance(owner, Operation):
-                top = body.find_ancestor_op_in_block(owner)
-                if top is not None and top is not op:
-                    yield top
-
-
-def memory_cluster(kloop: KLoop) -> set[Operation] | Refusal:
-    """The loads and prefetches of the body with every body op they depend on."""
-    body = kloop.loop.body.block
-    todo = [op for op in body.ops if kloop.kinds[op] in MEMORY]
-    if not todo:
-        return Refusal(kloop.loop, "pingpong found no global load or prefetch in the loop body")
-    cluster: set[Operation] = set()
-    while todo:
-        op = todo.pop()
-        if op in cluster:
-            continue
-        if kloop.kinds[op] is OpKind.MMA:
-            return Refusal(op, "pingpong cannot put the loads before the dpas: a load needs this dpas result")
-        cluster.add(op)
-        todo.extend(_producers(op, body))
-    return cluster
 
 
 def _refusal(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
@@ -95,21 +62,17 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     refusal = _refusal(kloop, opts)
     if refusal is not None:
         return refusal
-    cluster = memory_cluster(kloop)
+    cluster = memory_cluster(kloop, "pingpong")
     if isinstance(cluster, Refusal):
         return cluster
     loop = kloop.loop
     count = subgroup_count(loop, opts.num_subgroups)
     assert count is not None
     body = loop.body.block
-    ops = list(body.ops)
-    yield_op = ops.pop()
-    memory = [op for op in ops if op in cluster]
-    compute = [op for op in ops if op not in cluster]
     nb = NamedBarrier(loop, count)
-    for op in ops:
-        op.detach()
-    body.insert_ops_before([*memory, nb.arrive(), nb.wait(), *compute, nb.arrive(), nb.wait()], yield_op)
+    _, compute = hoist(body, cluster)
+    body.insert_ops_before([nb.arrive(), nb.wait()], compute[0])
+    body.insert_ops_before([nb.arrive(), nb.wait()], body.last_op)  # type: ignore[arg-type]
     block = loop.parent_block()
     assert block is not None
     late, late_cond = subgroup_condition("uge", count // 2)

@@ -7,13 +7,20 @@ steps ``j`` (counted from 0) with ``j mod I == 0``, a subgroup waits on the barr
 issuing the step's first global load or prefetch and arrives after issuing its last one; one
 arrive before the loop and one wait after it balance the pairs, so each subgroup alternates
 arrive, wait, arrive, wait ... for any trip count, 0 included. A subgroup therefore issues the
-loads of step ``(q+1)I`` only after every subgroup issued those of step ``qI``. Nothing moves:
-the sync ops (and, for ``I > 1``, the step test and its ``scf.if``) are only added.
+loads of step ``(q+1)I`` only after every subgroup issued those of step ``qI``.
+
+``I = 1``: nothing moves, the wait and the arrive are only added. ``I > 1``: the loads and
+prefetches, with the ops they need, go first in the body (:func:`~.clusters.hoist`: only reads and
+side-effect-free ops change places, each after what it uses), and that cluster becomes an
+``scf.if`` on the step test whose then-branch is ``wait; cluster; arrive`` and whose else-branch is
+the cluster alone (:func:`~.clusters.two_way`): every iteration runs the cluster once, and each
+branch leaves the barrier as it found it, which the static barrier check can follow.
 
 Refused (remark, loop untouched): an unknown subgroup count (``num-subgroups=N`` or a
 ``gpu.func``'s ``known_block_size`` gives it; it is the barrier's participant count), a loop that
 not every subgroup runs equally often (a bound or an enclosing condition reading the subgroup id,
-a loaded or a loop-carried value), a body without global loads or prefetches at its top level.
+a loaded or a loop-carried value), a body without global loads or prefetches at its top level,
+and for ``I > 1`` a load that needs a dpas result of the same step.
 """
 
 from __future__ import annotations
@@ -23,11 +30,10 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr
 from xdsl.ir import Operation, SSAValue
 
 from wgdist.dialects.arith import CmpiOp
-from wgdist.passes.schedule.classify import KLoop, OpKind, Refusal
+from wgdist.passes.schedule.classify import KLoop, Refusal
+from wgdist.passes.schedule.clusters import MEMORY, hoist, memory_cluster, two_way
 from wgdist.passes.schedule.options import ScheduleOptions
-from wgdist.passes.schedule.sg_sync import NamedBarrier, guarded, nonuniform_reason, subgroup_count
-
-LOAD_KINDS = frozenset({OpKind.GLOBAL_READ, OpKind.PREFETCH})
+from wgdist.passes.schedule.sg_sync import NamedBarrier, nonuniform_reason, subgroup_count
 
 
 def _step_test(loop: scf.ForOp, interval: int) -> tuple[list[Operation], SSAValue]:
@@ -55,9 +61,10 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     if reason is not None:
         return Refusal(loop, f"split-barrier needs every subgroup to run the loop equally often: {reason}")
     body = loop.body.block
-    loads = [op for op in body.ops if kloop.kinds.get(op) in LOAD_KINDS]
-    if not loads:
-        return Refusal(loop, "split-barrier found no global load or prefetch at the top of the loop body")
+    loads = [op for op in body.ops if kloop.kinds.get(op) in MEMORY]
+    cluster = memory_cluster(kloop, "split-barrier")
+    if isinstance(cluster, Refusal) and (interval > 1 or not loads):
+        return cluster
     count = subgroup_count(loop, opts.num_subgroups)
     if count is None:
         return Refusal(loop, "split-barrier needs the subgroup count (its barrier's participants): pass "
@@ -72,7 +79,9 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
         body.insert_op_before(nb.wait(), first)
         body.insert_op_after(nb.arrive(), last)
         return None
+    assert not isinstance(cluster, Refusal)
     test, cond = _step_test(loop, interval)
-    body.insert_ops_before([*test, guarded(cond, [nb.wait()])], first)
-    body.insert_op_after(guarded(cond, [nb.arrive()]), last)
+    memory, _ = hoist(body, cluster)
+    body.insert_ops_before(test, memory[0])
+    two_way(memory, cond, nb.wait(), nb.arrive())
     return None

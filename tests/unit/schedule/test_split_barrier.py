@@ -30,6 +30,7 @@ from wgdist.passes.schedule.split_barrier import apply
 
 KERNEL = gemm(32, 64, 32, (2, 2), halves=2)
 READS = (xegpu.LoadNdOp, xegpu.PrefetchNdOp)
+SYNC = (xegpu.NbarrierArriveOp, xegpu.NbarrierWaitOp)
 
 
 def _neighbours(op: scf.ForOp) -> tuple[str, str]:
@@ -53,19 +54,31 @@ def test_interval_1_waits_before_the_first_load_and_arrives_after_the_last() -> 
     assert init.participant_thread_num.owner.value.value.data == 4  # all 4 subgroups
 
 
-@pytest.mark.parametrize("interval", [1, 2, 3])
-def test_body_keeps_its_ops_in_order_plus_the_sync_ops(interval: int) -> None:
+def test_interval_1_moves_nothing_and_adds_the_wait_and_the_arrive() -> None:
+    before = the_loop(wgdist.run_pipeline(KERNEL, DIST))
+    after = the_loop(schedule(KERNEL, "strategy=split-barrier"))
+    assert [op.name for op in after.body.block.ops if not isinstance(op, SYNC)] == [
+        op.name for op in before.body.block.ops]
+    assert body_names(after) - body_names(before) == Counter(
+        {"xegpu.nbarrier_wait": 1, "xegpu.nbarrier_arrive": 1})
+
+
+@pytest.mark.parametrize("interval", [2, 3])
+def test_interval_above_1_runs_the_loads_once_per_step_either_branch(interval: int) -> None:
     before = the_loop(wgdist.run_pipeline(KERNEL, DIST))
     after = the_loop(schedule(KERNEL, f"strategy=split-barrier interval={interval}"))
-    order = [op.name for op in before.body.block.ops]
-    added = body_names(after) - Counter(order)
-    assert body_names(before) - body_names(after) == Counter()
-    if interval == 1:
-        assert added == Counter({"xegpu.nbarrier_wait": 1, "xegpu.nbarrier_arrive": 1})
-    else:  # the step test j mod I == 0 and the two scf.if around the sync ops
-        assert added == Counter({"arith.subi": 1, "arith.divui": 1, "arith.remui": 1, "arith.cmpi": 1, "scf.if": 2})
-    kept = [op.name for op in after.body.block.ops if op.name in set(order)]
-    assert [n for n in kept if n not in added] == [n for n in order if n not in added]
+    (guard,) = [op for op in after.body.block.ops if isinstance(op, scf.IfOp)]
+    then = [op.name for op in guard.true_region.block.ops][:-1]
+    other = [op.name for op in guard.false_region.block.ops][:-1]
+    assert then[0] == "xegpu.nbarrier_wait" and then[-1] == "xegpu.nbarrier_arrive"
+    assert then[1:-1] == other
+    assert sum(n in ("xegpu.load_nd", "xegpu.prefetch_nd") for n in other) == 5
+    step_test = Counter({"arith.subi": 1, "arith.divui": 1, "arith.remui": 1, "arith.cmpi": 1})
+    executed = body_names(after, (scf.IfOp,)) + Counter(other) - step_test
+    assert executed == body_names(before)
+    # the step test is (iv - lb) / step mod I == 0
+    (rem,) = [op for op in after.body.block.ops if op.name == "arith.remui"]
+    assert rem.operands[1].owner.value.value.data == interval  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("interval", [1, 2, 3])
