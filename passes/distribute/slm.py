@@ -169,6 +169,8 @@ BLOCK_ROWS = 16
 """Most rows of one SLM store block: with one column per lane, at most 16 elements per lane, the
 longest vector SPIR-V has (mlir-opt 22 lowers a store to one vector store per lane; a 32x32 block
 would be a 64-element vector, in a module spirv-val rejects)."""
+DPAS_ROWS = 8
+"""Rows of mlir-opt 22's dpas result block (``inst_data = [8, 16]``)."""
 LANE_LAYOUT_NAME = "layout_result_0"
 
 
@@ -177,7 +179,8 @@ def lane_layout() -> LayoutAttr:
     return LayoutAttr(lane_layout=[1, LANES], lane_data=[1, 1])
 
 
-def store_blocks(env: Env, value: SSAValue, md: SSAValue, row: Index, col: int | SSAValue) -> list[Operation]:
+def store_blocks(env: Env, value: SSAValue, md: SSAValue, row: Index, col: int | SSAValue,
+                 max_rows: int = BLOCK_ROWS) -> list[Operation]:
     """The ops that store the 2-D ``value`` into ``md`` at ``[row, col]``, in the shape mlir-opt
     22's XeVM pipeline lowers (its lane-level propagation gives ``xegpu.store_matrix`` no layout
     of its own: the stored value must come from an op whose ``layout_result_0`` has lanes):
@@ -189,13 +192,16 @@ def store_blocks(env: Env, value: SSAValue, md: SSAValue, row: Index, col: int |
       the slices need a source with lanes);
     * any other value is stored as it is (one ``store_matrix``).
 
-    Offsets are hoisted sums (``env.ids``); the ops are returned, for :func:`emit_guarded`."""
+    ``max_rows`` caps the block rows at the producer's own instruction block where mlir-opt 22
+    splits it into smaller ones (:data:`DPAS_ROWS` for a dpas result: its blocks then fold into
+    the slices). Offsets are hoisted sums (``env.ids``); the ops are returned, for
+    :func:`emit_guarded`."""
     t = value.type
     assert isinstance(t, VectorType) and len(t.get_shape()) == 2
     rows, cols = t.get_shape()
     if cols % LANES:
         return [StoreMatrixOp(value, md, [row, col])]
-    br = next(b for b in (BLOCK_ROWS, 8, 4, 2, 1) if rows % b == 0)
+    br = next(b for b in (16, 8, 4, 2, 1) if b <= max_rows and rows % b == 0)
     _give_lanes(value, br)
     if (br, LANES) == (rows, cols):
         return [StoreMatrixOp(value, md, [row, col])]

@@ -38,9 +38,11 @@ from wgdist.layout import (
     layout_text,
     sg_part,
 )
+from wgdist.passes.distribute import splitk
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, shape_of
 from wgdist.passes.distribute.emit import element_type, sg_attrs
 from wgdist.passes.distribute.ops.xegpu_convert_layout import check_exchange, exchange
+from wgdist.passes.distribute.splitk import SplitK
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
@@ -56,6 +58,9 @@ class DpasPlan(OpPlan):
     """The split A is gathered to through SLM first (None: A is used as it is)."""
     conv_b: Dist | None = None
     conv_acc: Dist | None = None
+    splitk: SplitK | None = None
+    """K split across subgroups whose A and B tiles multiply pairwise: partial sums reduced
+    through SLM (:mod:`wgdist.passes.distribute.splitk`); A and B are used as they are."""
 
 
 def _rounds(d: Dist) -> tuple[int, int]:
@@ -121,6 +126,12 @@ class Dpas:
             return DpasPlan((dc,), rm, rk, rn, conv_acc=conv_acc)
         except OpError as direct:
             why = direct.message
+        try:
+            sk = splitk.plan(op, plan, da, db, dc, element_type(op.result))
+        except OpError:
+            sk = None  # the partial sums do not fit in SLM: gather the operands instead
+        if sk is not None:
+            return DpasPlan((dc,), sk.rows, sk.k, sk.cols, conv_acc=conv_acc, splitk=sk)
         (m, k), n = da.shape, db.shape[1]
         ta, tb = _target(op, dc, m, n, k)
         conv_a = None if ta.same_distribution(Dist(da.shape, da.layout)) and not da.packed else ta
@@ -146,6 +157,10 @@ class Dpas:
         rtype = dc.sg_vector_type(element_type(op.result))
         lays = {"layout_a": drop_sg_fields(op.layout_a), "layout_b": drop_sg_fields(op.layout_b),
                 "layout_cd": drop_sg_fields(op.layout_cd)}
+        if planned.splitk is not None:
+            env.vmap[op.result] = splitk.emit(op, env, planned.splitk, env.dist[op.lhs], env.dist[op.rhs], dc,
+                                              A, B, C, sg_attrs(op), lays)
+            return
         out: list[SSAValue] = []
         for i, j in product(range(rm), range(rn)):
             acc = C[i * rn + j] if C is not None else None
