@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -72,10 +73,10 @@ def _refused(refusal: Refusal, options: ScheduleOptions) -> None:
 def check_barriers(fn: Operation, num_subgroups: int = 0) -> None:
     """Run the static barrier check on a rewritten function; a problem is an internal error
     (the strategy built something wrong), reported at the op."""
-    try:
-        from wgdist.passes.schedule.barrier_check import barrier_problems
-    except ImportError:  # the checker module is optional while it is being written
-        return
+    if importlib.util.find_spec("wgdist.passes.schedule.barrier_check") is None:
+        return  # the checker is a separate module; without it there is nothing to run
+    from wgdist.passes.schedule.barrier_check import barrier_problems
+
     for problem in barrier_problems(fn, num_subgroups or None):
         raise OpError(
             problem.op,

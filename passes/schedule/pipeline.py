@@ -31,7 +31,7 @@ from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, Refusal
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.pipeline_plan import Plan, make_plan
-from wgdist.passes.schedule.pipeline_values import Emitter, zero
+from wgdist.passes.schedule.pipeline_values import Emitter
 
 
 def apply(kloop: KLoop, options: ScheduleOptions) -> Refusal | None:
@@ -67,10 +67,7 @@ def _issue(plan: Plan, e: Emitter, group: Sequence[Operation], iv: SSAValue, gua
     values = _clone_group(plan, then, group, iv)
     then.append(scf.YieldOp(*values))
     types = [v.type for v in values]
-    orelse: list[Operation] | None = None
-    if types:
-        orelse = [zero(t) for t in types]
-        orelse.append(scf.YieldOp(*(z.results[0] for z in orelse)))
+    orelse = [scf.YieldOp(*(e.zero(t) for t in types))] if types else None
     return list(e.add(scf.IfOp(cond, types, then, orelse)).results)
 
 
@@ -81,16 +78,16 @@ def _prologue(plan: Plan, e: Emitter, count: int | None) -> dict[Operation, list
     for j in range(plan.max_distance):
         group = [op for op in plan.pipelined() if plan.distance[op] > j]
         if count is not None and j >= count:  # a step that does not exist: nothing read
-            values = [e.add(zero(op.results[0].type)).results[0] for op in group if op.results]
+            values = [e.zero(op.results[0].type) for op in group if op.results]
         else:
-            iv = e.offset(loop.lb, j, loop.step, plan.trip[2])
+            iv = e.offset(loop.lb, j, loop.step, plan.trip[2], plan.trip[0])
             values = _issue(plan, e, group, iv, guard=count is None)
         for op, v in zip([op for op in group if op.results], values):
             queues[op].append(v)
     return queues
 
 
-def _body(plan: Plan, guard: bool) -> Block:
+def _body(plan: Plan, guard: bool, hoist: Emitter) -> Block:
     """The steady (``guard`` False) or epilogue (True) body."""
     loop = plan.kloop.loop
     old = loop.body.block
@@ -105,7 +102,7 @@ def _body(plan: Plan, guard: bool) -> Block:
         mapper[op.results[0]] = heads[op][0]
         at += plan.distance[op]
     out: list[Operation] = []
-    e = Emitter(out)
+    e = Emitter(out, hoist)
     ahead: dict[Operation, SSAValue] = {}
     slice_ops = {o for sl in plan.slice.values() for o in sl}
     in_place: list[tuple[Operation, Operation]] = []
@@ -155,7 +152,7 @@ def _split(plan: Plan, e: Emitter, count: int | None) -> SSAValue:
     loop = plan.kloop.loop
     d = plan.max_distance
     if count is not None:
-        return e.offset(loop.lb, max(0, count - d), loop.step, plan.trip[2])
+        return e.offset(loop.lb, max(0, count - d), loop.step, plan.trip[2], plan.trip[0])
     span = e.add(arith.SubiOp(loop.ub, loop.lb)).results[0]
     n = e.add(arith.CeilDivSIOp(span, loop.step)).results[0]
     rest = e.add(arith.SubiOp(n, e.const(d))).results[0]
@@ -174,10 +171,10 @@ def _rewrite(plan: Plan) -> None:
     split = _split(plan, e, count)
     steps = max(0, count - plan.max_distance) if count is not None else None
     if steps != 0:
-        steady = e.add(scf.ForOp(loop.lb, split, loop.step, carried, _body(plan, guard=False)))
+        steady = e.add(scf.ForOp(loop.lb, split, loop.step, carried, _body(plan, guard=False, hoist=e)))
         carried = list(steady.results)
     if count != 0:
-        epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True)))
+        epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True, hoist=e)))
         carried = list(epilogue.results)
     Rewriter.insert_op(pre, InsertPoint.before(loop))
     for old, new in zip(loop.results, carried):

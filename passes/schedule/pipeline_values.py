@@ -31,29 +31,42 @@ def zero_attr(typ: Attribute) -> Attribute | None:
     return None
 
 
-def zero(typ: Attribute) -> Operation:
-    attr = zero_attr(typ)
-    assert attr is not None, typ
-    return arith.ConstantOp(attr, typ)
-
-
 class Emitter:
-    """Appends ops to a list, with index helpers that fold constants."""
+    """Appends ops to ``out``; constants go once each to ``hoist`` (ops placed before the loop)
+    when given, so loop bodies do not rebuild them every step."""
 
-    def __init__(self, out: list[Operation]) -> None:
+    def __init__(self, out: list[Operation], hoist: Emitter | None = None) -> None:
         self.out = out
+        self.hoist = hoist
+        self._consts: dict[tuple[str, Attribute], SSAValue] = {}
 
     def add(self, op: Operation) -> Operation:
         self.out.append(op)
         return op
 
-    def const(self, value: int) -> SSAValue:
-        return self.add(arith.ConstantOp(IntegerAttr(value, IndexType()))).results[0]
+    def constant(self, attr: Attribute, typ: Attribute) -> SSAValue:
+        if self.hoist is not None:
+            return self.hoist.constant(attr, typ)
+        key = (str(attr), typ)
+        if key not in self._consts:
+            self._consts[key] = self.add(arith.ConstantOp(attr, typ)).results[0]
+        return self._consts[key]
 
-    def offset(self, base: SSAValue, times: int, step: SSAValue, step_value: int | None) -> SSAValue:
-        """``base + times * step`` (``base`` itself for 0)."""
+    def const(self, value: int) -> SSAValue:
+        return self.constant(IntegerAttr(value, IndexType()), IndexType())
+
+    def zero(self, typ: Attribute) -> SSAValue:
+        attr = zero_attr(typ)
+        assert attr is not None, typ
+        return self.constant(attr, typ)
+
+    def offset(self, base: SSAValue, times: int, step: SSAValue, step_value: int | None,
+               base_value: int | None = None) -> SSAValue:
+        """``base + times * step`` (``base`` itself for 0; a constant when both are known)."""
         if times == 0:
             return base
+        if step_value is not None and base_value is not None:
+            return self.const(base_value + times * step_value)
         if step_value is not None:
             by = self.const(times * step_value)
         else:
