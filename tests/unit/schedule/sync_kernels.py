@@ -159,3 +159,11 @@ def trace(sg: ModuleOp, trips: int, subgroups: int, kind: str = "in-order") -> l
     args = random_inputs(f, 0, {"kt": kstep * trips})
     run_kernel(sg, args, subgroups=subgroups, schedule=Schedule(kind), probes=watched)
     return events
+
+
+def problems(module: Operation) -> list:  # type: ignore[type-arg]
+    """The static barrier check's findings for the module's one kernel."""
+    from wgdist.passes.schedule.barrier_check import barrier_problems
+
+    (fn,) = [op for op in module.walk() if op.name in ("gpu.func", "func.func")]
+    return barrier_problems(fn)

@@ -16,6 +16,7 @@ from tests.unit.schedule.sync_kernels import (
     body_names,
     check,
     gemm,
+    problems,
     random_gemm,
     schedule,
     sync_ops,
@@ -231,10 +232,12 @@ def test_a_missing_wait_is_caught() -> None:
 def test_a_barrier_moved_under_the_subgroup_id_deadlocks_naming_it() -> None:
     m, loop = _scheduled()
     ops = [op for op in loop.body.block.ops if isinstance(op, SYNC)][-2:]
+    assert problems(m) == []
     for op in ops:
         under_subgroup_if(op, "ult", 2)
     with pytest.raises(DeadlockError, match="named barrier 0, 2 of its 4 participants arrived"):
         check(KERNEL, m, 2)
+    assert any("named barrier 0" in p.message for p in problems(m))
 
 
 @pytest.mark.parametrize("side", ["before", "after"])
@@ -246,3 +249,11 @@ def test_dropping_either_extra_barrier_deadlocks_naming_it(side: str) -> None:
     guard.erase()
     with pytest.raises(DeadlockError, match=r"nbarrier_wait.* on named barrier 0, 2 of its 4 participants"):
         check(KERNEL, m, 2)
+    (found,) = problems(m)
+    assert "named barrier 0 is unbalanced" in found.message
+
+
+def test_the_static_check_finds_nothing_to_report_in_the_output() -> None:
+    for seed in range(6):
+        text, _ = random_gemm(seed, even=True)
+        assert problems(schedule(text, "strategy=pingpong")) == []

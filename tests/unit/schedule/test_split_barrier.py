@@ -15,10 +15,12 @@ from tests.unit.schedule.sync_kernels import (
     body_names,
     check,
     gemm,
+    problems,
     random_gemm,
     schedule,
     sync_ops,
     the_loop,
+    trace,
     under_subgroup_if,
 )
 from wgdist.dialects import xegpu
@@ -141,16 +143,24 @@ def test_an_arrive_moved_under_the_subgroup_id_deadlocks_naming_the_barrier() ->
         check(KERNEL, m, 2)
 
 
-def test_dropping_the_post_loop_wait_leaves_an_arrive_without_its_wait() -> None:
+def test_dropping_the_post_loop_wait_is_caught_by_the_static_check() -> None:
+    # the interpreter lets a subgroup return with an arrive outstanding; the static check does not
     m, loop = _scheduled()
+    assert problems(m) == []
     wait = loop.next_op
     assert isinstance(wait, xegpu.NbarrierWaitOp)
     wait.detach()
     wait.erase()
-    arrives, waits = Counter(), Counter()
-    for op in sync_ops(m):
-        (arrives if isinstance(op, xegpu.NbarrierArriveOp) else waits)[op.parent_op().name] += 1
-    assert sum(arrives.values()) == sum(waits.values()) + 1
+    assert check(KERNEL, m, 2).ok
+    assert [(p.op.name, p.message) for p in problems(m)] == [
+        ("xegpu.nbarrier_arrive", "arrives at named barrier 0 and the subgroup returns without waiting on it")]
+
+
+@pytest.mark.parametrize("interval", [1, 2, 5])
+def test_the_static_check_finds_nothing_to_report_in_the_output(interval: int) -> None:
+    for seed in range(4):
+        text, _ = random_gemm(seed)
+        assert problems(schedule(text, f"strategy=split-barrier interval={interval}")) == []
 
 
 # ---- refusals and helpers ------------------------------------------------------------------------
@@ -223,3 +233,29 @@ def test_the_pass_reports_a_refusal_as_a_remark_and_keeps_the_loop() -> None:
     src = SG_HEAD.replace("UB", "%sg")
     out = wgdist.run_pipeline(src, "xegpu-k-loop-schedule{strategy=split-barrier}")
     assert wgdist.print_module(out) == wgdist.print_module(wgdist.parse(src))
+
+
+def _lead_violations(events: list[tuple[int, str, int]], subgroups: int, loads: int, interval: int) -> int:
+    """Loads of step j issued before every subgroup issued all loads of step I*(j // I - 1)."""
+    issued = [0] * subgroups
+    bad = 0
+    for sg, what, _ in events:
+        if what != "load":
+            continue
+        step = issued[sg] // loads
+        need = interval * (step // interval - 1)
+        if need >= 0 and min(issued) < (need + 1) * loads:
+            bad += 1
+        issued[sg] += 1
+    return bad
+
+
+@pytest.mark.parametrize("interval", [1, 2, 3])
+@pytest.mark.parametrize("kind", ["in-order", "reversed"])
+def test_no_subgroup_runs_ahead_by_more_than_the_interval(interval: int, kind: str) -> None:
+    text = gemm(32, 64, 32, (2, 2), halves=2)  # 4 load_nd per step
+    m = schedule(text, f"strategy=split-barrier interval={interval}")
+    assert _lead_violations(trace(m, 7, 4, kind), 4, 4, interval) == 0
+    # unscheduled, the first subgroup to run finishes its whole loop before the others start
+    plain = wgdist.run_pipeline(text, DIST)
+    assert _lead_violations(trace(plain, 7, 4, kind), 4, 4, interval) > 0
