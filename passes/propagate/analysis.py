@@ -50,6 +50,7 @@ from wgdist.layout import (
     same_distribution,
     with_unit_dims,
 )
+from wgdist.layout.rules_below import below_innermost
 from wgdist.passes.propagate.anchors import (
     ANCHORS,
     OPERAND_ROLES,
@@ -79,8 +80,12 @@ Use = tuple[Operation, int]
 
 
 def _shape_cast_alternatives(shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
-    """In the fallback round, for a source that fits no layout its users need: a contiguous
+    """For a source that fits no layout its users need: below the workgroup level, the needed
+    layout split along the innermost dim alone; at it, in the fallback round, a contiguous
     block layout (:func:`~wgdist.layout.block_layouts`); the users convert."""
+    if not need.is_wg:
+        inner = below_innermost(need)
+        return [inner] if inner is not None else []
     return list(block_layouts(shape, need)) if fallback else []
 
 

@@ -32,9 +32,9 @@ def _side(t: Any) -> tuple[tuple[int, ...], int]:
 
 
 def bitcast_backward(op: BitcastOp, result: AnyLayout) -> list[tuple[int, AnyLayout]]:
-    if not result.is_wg:
-        return []
     (rs, rb), (ss, sb) = _side(op.result.type), _side(op.source.type)
+    if not result.is_wg:  # inst/lane: same-width casts keep the layout (LLVM 22 takes no other)
+        return [(0, result)] if rb == sb else []
     return [(0, bitcast_layout(result, rs, rb, ss, sb))]
 
 
