@@ -307,15 +307,18 @@ class SubgroupWalk:
                        "subgroups (it depends on the subgroup id or other per-subgroup values): every subgroup must "
                        "reach every gpu.barrier")
         unknown_count = self.who.count is None
+        differ: list[str] = []
         for name, ta, eb in (("arrive", t_counts.arrive, e_counts.arrive), ("wait", t_counts.wait, e_counts.wait)):
             for bid in sorted(set(ta) | set(eb)):
                 pa, pb = ta.get(bid, ZERO), eb.get(bid, ZERO)
                 if pa != pb:
-                    self._find(op, f"branches on a condition that may differ between subgroups and its branches "
-                               f"{name} at named barrier {bid} {pa} vs {pb} time(s)"
-                               + ("; without the subgroup count (known_block_size or num-subgroups) the check "
-                                  "cannot tell which subgroups take which branch" if unknown_count else ""),
-                               "warning" if unknown_count else "error")
+                    differ.append(f"{name} at named barrier {bid} {pa} vs {pb} time(s)")
+        if differ:
+            self._find(op, "branches on a condition that may differ between subgroups and its branches "
+                       + ", ".join(differ)
+                       + ("; without the subgroup count (known_block_size or num-subgroups) the check cannot "
+                          "tell which subgroups take which branch" if unknown_count else ""),
+                       "warning" if unknown_count else "error")
         if t_end.keys() != e_end.keys() and not unknown_count:
             self._find(op, "leaves named barriers in different states in its two branches, on a condition that "
                        "may differ between subgroups")
