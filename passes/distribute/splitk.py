@@ -150,10 +150,11 @@ def _writer(da: Dist, db: Dist, rows: int, k: int, cols: int, groups: int) -> tu
     return None
 
 
-def plan(op: DpasOp, p: Plan, da: Dist, db: Dist, dc: Dist, elt: Attribute) -> SplitK | None:
-    """The partial-sum plan of a split-K dpas (None when the operands do not fit it: the
-    caller gathers them); a located error when they fit but the exchange is impossible."""
-    if da.packed or db.packed or not isinstance(dc.layout, Layout) or dc.num_subgroups != da.num_subgroups:
+def model(da: Dist, db: Dist) -> SplitK | None:
+    """The partial-sum facts of A split as ``da`` and B as ``db`` (no IR): None unless their
+    tiles multiply inside every subgroup, K is split into more than one group and a writer
+    predicate writes every partial once."""
+    if da.packed or db.packed:
         return None
     grid = _lined_up(da, db)
     if grid is None:
@@ -165,10 +166,21 @@ def plan(op: DpasOp, p: Plan, da: Dist, db: Dist, dc: Dist, elt: Attribute) -> S
     writer = _writer(da, db, rows, k, cols, groups)
     if writer is None:
         return None
+    return SplitK(rows, k, cols, groups, da.tile_shape[1], writer)
+
+
+def plan(op: DpasOp, p: Plan, da: Dist, db: Dist, dc: Dist, elt: Attribute) -> SplitK | None:
+    """:func:`model`, when the result can be read back under ``dc``; a located error when the
+    partial sums cannot go through SLM (the caller then gathers the operands instead)."""
+    if not isinstance(dc.layout, Layout) or dc.num_subgroups != da.num_subgroups:
+        return None
+    sk = model(da, db)
+    if sk is None:
+        return None
     M, N = dc.shape
     slm.check_exchange_context(op, p)
-    slm.reserve(op, p, groups * M, N, elt, "the split-K dpas (partial sums of each K group)")
-    return SplitK(rows, k, cols, groups, da.tile_shape[1], writer)
+    slm.reserve(op, p, sk.groups * M, N, elt, "the split-K dpas (partial sums of each K group)")
+    return sk
 
 
 def _predicate(env: Env, da: Dist, db: Dist, terms: tuple[Term, ...]) -> SSAValue | None:
@@ -206,18 +218,22 @@ def emit(op: DpasOp, env: Env, sk: SplitK, da: Dist, db: Dist, dc: Dist, A: list
     out: list[SSAValue] = []
     ctype = dc.sg_vector_type(elt)
     for t, (m, n) in enumerate(ids.tile_offsets(dc, base)):
-        total: SSAValue | None = C[t] if C is not None else None
-        for g in range(sk.groups):
-            row: Index = ids.add(m, g * M, env.current)
-            part = env.emit(LoadMatrixOp(md, [row, n], ctype)).results[0]
-            total = part if total is None else _add(env, total, part, elt)
-        assert total is not None
-        out.append(total)
+        rows: list[Index] = [ids.add(m, g * M, env.current) for g in range(sk.groups)]
+        parts = [env.emit(LoadMatrixOp(md, [row, n], ctype)).results[0] for row in rows]
+        out.append(total(env, C[t] if C is not None else None, parts, elt))
     if slm.in_loop(op):
         slm.barrier(env)
     return out
 
 
-def _add(env: Env, a: SSAValue, b: SSAValue, elt: Attribute) -> SSAValue:
-    add: Operation = arith.AddfOp(a, b) if isinstance(elt, AnyFloat) else arith.AddiOp(a, b)
-    return env.emit(add).results[0]
+def total(env: Env, acc: SSAValue | None, parts: list[SSAValue], elt: Attribute) -> SSAValue:
+    """``acc + parts[0] + ... + parts[-1]`` (the accumulator once; none: the parts' sum)."""
+    out = acc
+    for p in parts:
+        if out is None:
+            out = p
+            continue
+        add: Operation = arith.AddfOp(out, p) if isinstance(elt, AnyFloat) else arith.AddiOp(out, p)
+        out = env.emit(add).results[0]
+    assert out is not None
+    return out
