@@ -54,7 +54,7 @@ def _refusal(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
         return Refusal(loop, f"pingpong needs every subgroup to run the loop equally often: {reason}")
     for op, kind in kloop.kinds.items():
         if kind in REFUSED:
-            return Refusal(op, "pingpong: " + REFUSED[kind].format(op=op.name))
+            return Refusal(op, REFUSED[kind].format(op=op.name))
     return None
 
 
