@@ -398,9 +398,9 @@ def test_cli_negative_seed_names_the_option(tmp_path: Path, capsys: pytest.Captu
 def test_nothing_compared_also_prints_an_error_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     k = write(tmp_path, "k.mlir", (
         "#l = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128]>\n"
-        "func.func @only_loads(%m: memref<128x128xf32>) {\n"
+        "func.func @only_prefetches(%m: memref<128x128xf32>) {\n"
         "  %t = xegpu.create_nd_tdesc %m : memref<128x128xf32> -> !xegpu.tensor_desc<128x128xf32, #l>\n"
-        "  %v = xegpu.load_nd %t[0, 0] <{layout = #l}> : !xegpu.tensor_desc<128x128xf32, #l> -> vector<128x128xf32>\n"
+        "  xegpu.prefetch_nd %t[0, 0] : !xegpu.tensor_desc<128x128xf32, #l>\n"
         "  func.return\n}\n"
     ))
     assert cli([k, "-p", PIPELINE]) == 1
@@ -408,7 +408,7 @@ def test_nothing_compared_also_prints_an_error_on_stderr(tmp_path: Path, capsys:
     assert "NOTHING COMPARED" in out
     assert err.strip() == (
         "wgdist-check: error: nothing compared: the workgroup program wrote no element of the memref "
-        "arguments of @only_loads, so agreement means nothing (see the report)"
+        "arguments of @only_prefetches, so agreement means nothing (see the report)"
     )
 
 

@@ -1,0 +1,173 @@
+"""Value-level comparison: every distributed value against the part of its workgroup value the
+subgroup owns, the first op whose value differs named with the subgroup and the element.
+
+The distributed programs with planted bugs are wgdist-opt's output edited by hand (the
+correspondence of ``--against`` pairs wgdist's own distribution with the file op by op)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import wgdist
+from wgdist.checker import check, check_all
+from wgdist.tools.wgdist_check import run as cli
+
+L = "#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 32]>"
+TD = f"!xegpu.tensor_desc<64x64xf32, {L}>"
+
+
+def kernel(body: str, params: str = "%a: memref<64x64xf32>, %b: memref<64x64xf32>") -> str:
+    return (
+        "gpu.module @m {\n"
+        f"  gpu.func @k({params}) kernel {{\n"
+        f"    %da = xegpu.create_nd_tdesc %a : memref<64x64xf32> -> {TD}\n"
+        f"{body}"
+        "    gpu.return\n"
+        "  }\n"
+        "}\n"
+    )
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def distributed(wg: str) -> str:
+    return wgdist.print_module(wgdist.run_pipeline(wg, "xegpu-wg-to-sg-distribute"))
+
+
+def swap_offsets(sg: str, nth: int) -> str:
+    """The ``nth`` load_nd of ``sg`` reads the tile at its offsets swapped (row <-> column): a
+    wrong tile offset for every subgroup off the diagonal."""
+    loads = list(re.finditer(r"xegpu\.load_nd (%\w+)\[(%\w+), (%\w+)\]", sg))
+    m = loads[nth]
+    return sg[: m.start()] + f"xegpu.load_nd {m[1]}[{m[3]}, {m[2]}]" + sg[m.end():]
+
+
+# %x is stored last; %t's sum is stored first and overwritten: memory cannot see %t.
+OVERWRITTEN = kernel(
+    f"    %db = xegpu.create_nd_tdesc %b : memref<64x64xf32> -> {TD}\n"
+    f"    %x = xegpu.load_nd %da[0, 0] : {TD} -> vector<64x64xf32>\n"
+    f"    %t = xegpu.load_nd %da[0, 0] : {TD} -> vector<64x64xf32>\n"
+    f"    %y = arith.addf %t, %t {{layout_result_0 = {L}}} : vector<64x64xf32>\n"
+    f"    xegpu.store_nd %y, %db[0, 0] : vector<64x64xf32>, {TD}\n"
+    f"    xegpu.store_nd %x, %db[0, 0] : vector<64x64xf32>, {TD}\n"
+)
+
+
+def test_a_wrong_tile_offset_in_an_overwritten_value_is_named_at_its_op() -> None:
+    sg = distributed(OVERWRITTEN)
+    good = check(OVERWRITTEN, against=sg)
+    assert good.ok and good.values > 0, good.report
+    assert "values: 3 of the 3 distributed workgroup value(s) compared" in good.report
+    r = check(OVERWRITTEN, against=swap_offsets(sg, 1), schedules=1)
+    assert not r.ok
+    assert set(r.comparison.counts) == {"op value"}, r.report  # memory agrees
+    first = r.comparison.differences[0]
+    load = line_of(OVERWRITTEN, "%t = xegpu.load_nd")
+    assert first.message.startswith(
+        f"first op whose value differs: 'xegpu.load_nd' at <string>:{load}:5 in subgroup 1 of workgroup "
+        "(0, 0, 0): element [0, 32] of the workgroup value: workgroup mode "
+    ), first.message
+    assert "(its tile #0 at [0, 32], 1024 element(s) of it differ; subgroup op 'xegpu.load_nd'" in first.message
+    # the sum computed from it differs too, reported after the load (its op ran later)
+    add = line_of(OVERWRITTEN, "arith.addf")
+    assert any(f"'arith.addf' at <string>:{add}:5" in d.message for d in r.comparison.differences[1:])
+    # subgroup 0 and 3 own tiles on the diagonal: their swapped offsets are the same
+    assert {m for d in r.comparison.differences for m in re.findall(r"in subgroup (\d)", d.message)} == {"1", "2"}
+
+
+SLM_ONLY = kernel(
+    "    %slm = memref.alloc() : memref<16384xi8, 3>\n"
+    "    %md = xegpu.create_mem_desc %slm : memref<16384xi8, 3> -> !xegpu.mem_desc<64x64xf32>\n"
+    f"    %v = xegpu.load_nd %da[0, 0] : {TD} -> vector<64x64xf32>\n"
+    f"    %s = arith.mulf %v, %v {{layout_result_0 = {L}}} : vector<64x64xf32>\n"
+    f"    xegpu.store_matrix %s, %md[0, 0] <{{layout = {L}}}> : vector<64x64xf32>, !xegpu.mem_desc<64x64xf32>\n",
+    params="%a: memref<64x64xf32>",
+)
+
+
+def test_a_wrong_tile_offset_of_a_result_living_in_slm_is_named_at_the_load() -> None:
+    sg = distributed(SLM_ONLY)
+    assert check(SLM_ONLY, against=sg).ok
+    r = check(SLM_ONLY, against=swap_offsets(sg, 0), schedules=1)
+    # (store_matrix bytes are not compared as SLM memory: only the values judge this kernel)
+    assert not r.ok and set(r.comparison.counts) == {"op value"}, r.report
+    load = line_of(SLM_ONLY, "xegpu.load_nd")
+    assert r.comparison.differences[0].message.startswith(
+        f"first op whose value differs: 'xegpu.load_nd' at <string>:{load}:5 in subgroup 1"
+    ), r.report
+
+
+REGISTERS_ONLY = kernel(
+    f"    %v = xegpu.load_nd %da[0, 0] : {TD} -> vector<64x64xf32>\n"
+    f"    %s = arith.mulf %v, %v {{layout_result_0 = {L}}} : vector<64x64xf32>\n"
+    f"    %e = math.exp %s {{layout_result_0 = {L}}} : vector<64x64xf32>\n",
+    params="%a: memref<64x64xf32>",
+)
+
+
+def test_a_kernel_that_stores_nothing_is_judged_by_its_values() -> None:
+    r = check(REGISTERS_ONLY, "xegpu-wg-to-sg-distribute")
+    assert r.ok and r.written == 0 and r.values == 3 * 3 * 64 * 64, r.report  # 3 values, 3 schedules
+    assert r.report.endswith("agree: every distributed value matches (36864 element(s) compared; no memory written)")
+    sg = distributed(REGISTERS_ONLY)
+    wrong = sg.replace("math.exp", "math.exp2")  # not the same op: the ops no longer line up
+    r = check(REGISTERS_ONLY, against=wrong)
+    assert not r.ok and "NOTHING COMPARED" in r.report
+    assert "its values are not compared, only memory" in r.report
+    mul = re.search(r"(%\w+) = arith.mulf (%\w+), \2", sg)
+    assert mul is not None
+    exp = re.search(r"(%\w+) = math.exp (%\w+)", sg)
+    assert exp is not None
+    r = check(REGISTERS_ONLY, against=sg.replace(exp[0], f"{exp[1]} = math.exp {mul[2]}"), schedules=1)
+    assert not r.ok
+    assert r.comparison.differences[0].message.startswith(
+        f"first op whose value differs: 'math.exp' at <string>:{line_of(REGISTERS_ONLY, 'math.exp')}:5 in subgroup 0"
+    ), r.report
+
+
+def test_the_pipeline_maps_every_distributed_value() -> None:
+    r = check(OVERWRITTEN, "xegpu-wg-to-sg-distribute")
+    assert r.ok and "values: 3 of the 3 distributed workgroup value(s) compared" in r.report
+
+
+def test_a_reference_without_layouts_is_compared_in_memory_only() -> None:
+    bare = OVERWRITTEN.replace(f", {L}", "").replace(f" {{layout_result_0 = {L}}}", "")
+    assert "sg_layout" not in bare
+    r = check(bare, against=distributed(OVERWRITTEN), subgroups=4)
+    assert r.ok and r.values == 0 and "values:" not in r.report, r.report
+
+
+def test_layouts_that_cannot_distribute_are_notes_under_against() -> None:
+    bad = OVERWRITTEN.replace("sg_data = [32, 32]", "sg_data = [32, 24]")
+    with pytest.raises(Exception, match="cannot distribute"):
+        check(bad, "xegpu-wg-to-sg-distribute")
+    r = check(bad, against=distributed(OVERWRITTEN))
+    assert r.ok and r.values == 0, r.report
+    line = line_of(bad, "%db = xegpu.create_nd_tdesc")
+    assert f"note: <string>:{line}:5: 'xegpu.create_nd_tdesc' result type !xegpu.tensor_desc" in r.report
+    assert "its layout cannot distribute [64, 64]: dim 1: shape 64 is not a multiple of sg_data 24" in r.report
+    assert "note: values are not compared, only memory: wgdist cannot distribute the workgroup program" in r.report
+    assert len(r.notes) == len(set(r.notes))
+
+
+def test_values_beyond_max_bytes_are_not_kept() -> None:
+    r = check(REGISTERS_ONLY, "xegpu-wg-to-sg-distribute", max_bytes=64 * 64 * 4, schedules=1)
+    assert r.ok and r.values == 64 * 64, r.report  # the load only: 16 KiB, the budget
+    assert "note: 2 workgroup value(s) were not kept (over --max-bytes): their tiles were not compared" in r.report
+
+
+def test_each_warning_is_printed_once(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    twice = OVERWRITTEN.replace(
+        f"%x = xegpu.load_nd %da[0, 0] : {TD}", f"%x = xegpu.load_nd %da[0, 0] <{{transpose = array<i64: 1, 2>}}> : {TD}"
+    )
+    k = tmp_path / "k.mlir"
+    k.write_text(twice)
+    assert cli([str(k), "-p", "xegpu-wg-to-sg-distribute"]) == 0
+    err = capfd.readouterr().err
+    assert err.count("warning: 'xegpu.load_nd' op Invalid transpose attr. It is ignored.") == 1, err
+    assert all(r.ok for r in check_all(twice, "xegpu-wg-to-sg-distribute"))
