@@ -1,6 +1,107 @@
 """``xegpu-k-loop-schedule``: reschedule the K loops of subgroup-level GEMM kernels.
 
-(Docstring with every option and before/after IR: being written.)
+Input: subgroup-level code (the output of ``xegpu-wg-to-sg-distribute``, or written by hand).
+A *K loop* is an innermost ``scf.for`` with an ``xegpu.dpas`` in its body
+(:func:`~wgdist.passes.schedule.classify.k_loops`). Every op at the top level of its body is
+classified (:mod:`wgdist.passes.schedule.classify`): global read (``load_nd``/``load`` of global
+memory), prefetch, SLM write, SLM read, MMA (``dpas``), sync (``gpu.barrier``, ``xegpu.fence``,
+named-barrier ops), other; reads, prefetches and SLM ops are also tagged with the dpas operand
+(A or B) they feed. A loop the classification refuses (a global store or an atomic in the body,
+an op with unknown memory effects, a barrier or a dpas under a region, one value feeding both
+dpas operands) or that the strategy cannot handle gets a located remark naming the op and the
+reason, and stays as it is. After rewriting a function the pass runs the static barrier check
+(``wgdist.passes.schedule.barrier_check``, where present) on it; a problem there is an internal
+error at the op.
+
+Options (mlir-opt style: ``-p 'xegpu-k-loop-schedule{strategy=pipeline stages=3}'``; an unknown
+strategy or a value out of range is refused when the pipeline is built, naming the option):
+
+* ``strategy`` [pipeline]: ``pipeline | split-barrier | pingpong``.
+* ``stages`` [2] (1 to 16, ``pipeline``): reads for step ``k + stages - 1`` are issued in step
+  ``k``; their values are carried in ``iter_args``.
+* ``fragments`` [1] (0 to 64, ``pipeline``): mini-iterations per step: the body's dpas are cut
+  into this many groups in body order (0: one per dpas; more than there are dpas: one per dpas).
+  Mini-iteration ``f`` issues the reads of fragment ``f + 1`` before its first dpas, the last one
+  those of fragment 0 of the following step (seed 004's cross-stage rotation): with more than
+  one fragment, fragment 0 is read ``stages`` steps ahead, the others ``stages - 1``. With
+  ``stages=1`` only that rotation moves reads across steps. A read belongs to the fragment of the
+  first dpas it feeds (through pure ops and SLM buffers); prefetches follow the reads of their
+  memref; other reads go with fragment 0.
+* ``interval`` [1] (at least 1, ``split-barrier``): how many steps the subgroups sharing A rows
+  or B columns may drift apart (:mod:`wgdist.passes.schedule.split_barrier`).
+* ``num-subgroups`` [0] (``split-barrier``, ``pingpong``): the workgroup's subgroup count; 0
+  takes it from the kernel (:mod:`wgdist.passes.schedule.pingpong`).
+
+``strategy=pipeline`` (:mod:`wgdist.passes.schedule.pipeline`) moves only reads (global loads
+and prefetches whose address depends on nothing but the induction variable and values from
+outside the loop) to earlier steps; everything else keeps its order, nothing moves across a sync
+op within a step, SLM accesses and barriers stay where they are, and the loop-carried values
+are those of the original loop. Each step executes the original body's ops once (plus the index
+arithmetic of the moved reads' addresses). The loop becomes a prologue (the reads of the first
+steps), a steady loop (unguarded reads ahead) and an epilogue loop over the last ``min(N, D)``
+steps (``D`` = the largest distance) whose reads ahead are guarded by ``scf.if`` so that no step
+outside the loop's range is ever read; with a dynamic trip count the prologue's reads are
+guarded too and the split is ``lb + max(0, ceildiv(ub - lb, step) - D) * step``. Loops of no
+step (static) are not emitted. Reads that depend on a loop-carried value (a descriptor advanced
+by ``update_nd_offset`` in ``iter_args``) stay in place; a loop with nothing to move is left
+alone with a remark.
+
+Before (two A tiles and one B tile per step, four steps)::
+
+    %r:2 = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc0 = %z, %acc1 = %z) -> (...) {
+      %a0 = xegpu.load_nd %a[0, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %a1 = xegpu.load_nd %a[8, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d0 = xegpu.dpas %a0, %vb, %acc0 : ...
+      %d1 = xegpu.dpas %a1, %vb, %acc1 : ...
+      scf.yield %d0, %d1 : vector<8x16xf32>, vector<8x16xf32>
+    }
+
+``xegpu-k-loop-schedule{strategy=pipeline stages=2}``::
+
+    %a0 = xegpu.load_nd %a[0, %c0] ...                       // prologue: step 0
+    %a1 = xegpu.load_nd %a[8, %c0] ...
+    %vb = xegpu.load_nd %b[%c0, 0] ...
+    %c16_0 = arith.constant 16 : index
+    %c48 = arith.constant 48 : index                         // lb + (N - 1) * step
+    %s:5 = scf.for %k = %c0 to %c48 step %c16
+        iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %a0, %qa1 = %a1, %qb = %vb) -> (...) {
+      %k1 = arith.addi %k, %c16_0 : index
+      %a0n = xegpu.load_nd %a[0, %k1] ...                    // step k + 1
+      %a1n = xegpu.load_nd %a[8, %k1] ...
+      %vbn = xegpu.load_nd %b[%k1, 0] ...
+      %d0 = xegpu.dpas %qa0, %qb, %acc0 : ...                // step k, from iter_args
+      %d1 = xegpu.dpas %qa1, %qb, %acc1 : ...
+      scf.yield %d0, %d1, %a0n, %a1n, %vbn : ...
+    }
+    %r:5 = scf.for %k = %c48 to %c64 step %c16 iter_args(... = %s#0, ...) -> (...) {
+      %k1 = arith.addi %k, %c16_0 : index
+      %in = arith.cmpi slt, %k1, %c64 : index
+      %n:3 = scf.if %in -> (...) {                           // no read past the last step
+        ... the three loads at %k1 ...
+      } else {
+        scf.yield %zero_a, %zero_a, %zero_b : ...
+      }
+      ... the two dpas on the iter_args, scf.yield with %n#0, %n#1, %n#2 ...
+    }
+
+``xegpu-k-loop-schedule{strategy=pipeline stages=2 fragments=2}`` (steady loop; fragment 0 =
+``%d0`` with ``%a0`` and ``%vb``, read two steps ahead; fragment 1 = ``%d1`` with ``%a1``)::
+
+    scf.for %k = %c0 to %c32 step %c16 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %a0, %qa0n = %a0_1,
+                                                  %qa1 = %a1, %qb = %vb, %qbn = %vb_1) -> (...) {
+      %k1 = arith.addi %k, %c16_0 : index
+      %a1n = xegpu.load_nd %a[8, %k1] ...                    // mini 0: fragment 1, step k + 1
+      %d0 = xegpu.dpas %qa0, %qb, %acc0 : ...
+      %k2 = arith.addi %k, %c32 : index
+      %a0n = xegpu.load_nd %a[0, %k2] ...                    // mini 1: fragment 0, step k + 2
+      %vbn = xegpu.load_nd %b[%k2, 0] ...
+      %d1 = xegpu.dpas %qa1, %qb, %acc1 : ...
+      scf.yield %d0, %d1, %qa0n, %a0n, %a1n, %qbn, %vbn : ...
+    }
+
+``strategy=split-barrier`` and ``strategy=pingpong`` are described, with their before/after IR,
+in :mod:`wgdist.passes.schedule.split_barrier` and :mod:`wgdist.passes.schedule.pingpong`.
 """
 
 from __future__ import annotations
