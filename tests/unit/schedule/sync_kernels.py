@@ -167,3 +167,25 @@ def problems(module: Operation) -> list:  # type: ignore[type-arg]
 
     (fn,) = [op for op in module.walk() if op.name in ("gpu.func", "func.func")]
     return barrier_problems(fn)
+
+
+EXAMPLES = ("gemm_k_loop", "gemm_bias_relu", "gemm_transpose_b")  # 32 subgroups each
+
+
+def generated_gemms(seeds: range) -> list[tuple[str, str, int]]:
+    """``(text, pipeline, subgroups)`` of the distribution tests' random GEMMs
+    (tests/unit/distribute/kernel_gen.py)."""
+    import re
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "distribute"))
+    import kernel_gen as kg
+
+    out = []
+    for seed in seeds:
+        k = kg.generate(seed, "gemm")
+        grid = re.search(r"sg_layout = \[(\d+), (\d+)\]", k.text)
+        assert grid is not None
+        out.append((k.text, k.pipeline, int(grid[1]) * int(grid[2])))
+    return out

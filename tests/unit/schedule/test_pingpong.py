@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from pathlib import Path
 
 import pytest
 from xdsl.dialects import scf
@@ -13,9 +14,11 @@ from xdsl.dialects import scf
 import wgdist
 from tests.unit.schedule.sync_kernels import (
     DIST,
+    EXAMPLES,
     body_names,
     check,
     gemm,
+    generated_gemms,
     problems,
     random_gemm,
     schedule,
@@ -257,3 +260,25 @@ def test_the_static_check_finds_nothing_to_report_in_the_output() -> None:
     for seed in range(6):
         text, _ = random_gemm(seed, even=True)
         assert problems(schedule(text, "strategy=pingpong")) == []
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_example_gemms_agree(name: str) -> None:
+    pipeline = f"{DIST},xegpu-k-loop-schedule{{strategy=pingpong num-subgroups=32}}"
+    path = Path(__file__).resolve().parents[3] / "examples" / f"{name}.mlir"
+    assert len(sync_ops(wgdist.run_pipeline(path.read_text(), pipeline))) == 8
+    r = wgdist.check(path, pipeline, samples=1, schedules=2)
+    assert r.ok, r.report
+
+
+def test_generated_gemms_agree_or_are_refused_for_a_reason() -> None:
+    done = Counter()
+    for text, pipeline, count in generated_gemms(range(16)):
+        p = f"{pipeline},xegpu-k-loop-schedule{{strategy=pingpong num-subgroups={count}}}"
+        scheduled = bool(sync_ops(wgdist.run_pipeline(text, p)))
+        # refused: an odd count, or the distribution's SLM exchange in the body
+        assert scheduled or count % 2 or "store_matrix" in wgdist.print_module(wgdist.run_pipeline(text, pipeline))
+        done[scheduled] += 1
+        r = wgdist.check(text, p, func="k", samples=1, schedules=3)
+        assert r.ok, r.report
+    assert done[True] >= 4

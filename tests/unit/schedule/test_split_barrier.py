@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from xdsl.dialects import scf
@@ -12,9 +13,11 @@ from xdsl.dialects import scf
 import wgdist
 from tests.unit.schedule.sync_kernels import (
     DIST,
+    EXAMPLES,
     body_names,
     check,
     gemm,
+    generated_gemms,
     problems,
     random_gemm,
     schedule,
@@ -259,3 +262,21 @@ def test_no_subgroup_runs_ahead_by_more_than_the_interval(interval: int, kind: s
     # unscheduled, the first subgroup to run finishes its whole loop before the others start
     plain = wgdist.run_pipeline(text, DIST)
     assert _lead_violations(trace(plain, 7, 4, kind), 4, 4, interval) > 0
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_example_gemms_agree(name: str) -> None:
+    pipeline = f"{DIST},xegpu-k-loop-schedule{{strategy=split-barrier interval=2 num-subgroups=32}}"
+    path = Path(__file__).resolve().parents[3] / "examples" / f"{name}.mlir"
+    assert len(sync_ops(wgdist.run_pipeline(path.read_text(), pipeline))) == 4
+    r = wgdist.check(path, pipeline, samples=1, schedules=2)
+    assert r.ok, r.report
+
+
+def test_generated_gemms_agree() -> None:
+    # some bodies hold the distribution's SLM exchanges and gpu.barrier: split-barrier keeps them
+    for i, (text, pipeline, count) in enumerate(generated_gemms(range(12))):
+        p = f"{pipeline},xegpu-k-loop-schedule{{strategy=split-barrier interval={1 + i % 3} num-subgroups={count}}}"
+        assert sync_ops(wgdist.run_pipeline(text, p))
+        r = wgdist.check(text, p, func="k", samples=1, schedules=3)
+        assert r.ok, r.report
