@@ -27,10 +27,12 @@ strategy or a value out of range is refused when the pipeline is built, naming t
   ``stages=1`` only that rotation moves reads across steps. A read belongs to the fragment of the
   first dpas it feeds (through pure ops and SLM buffers); prefetches follow the reads of their
   memref; other reads go with fragment 0.
-* ``interval`` [1] (at least 1, ``split-barrier``): how many steps the subgroups sharing A rows
-  or B columns may drift apart (:mod:`wgdist.passes.schedule.split_barrier`).
-* ``num-subgroups`` [0] (``split-barrier``, ``pingpong``): the workgroup's subgroup count; 0
-  takes it from the kernel (:mod:`wgdist.passes.schedule.pingpong`).
+* ``interval`` [1] (at least 1, ``split-barrier``): the subgroups synchronise every
+  ``interval`` steps: none issues the loads of step ``(q+1)*interval`` before all have issued
+  those of step ``q*interval`` (:mod:`wgdist.passes.schedule.split_barrier`).
+* ``num-subgroups`` [0] (``split-barrier``, ``pingpong``): the workgroup's subgroup count (the
+  named barrier's participants); 0 takes it from the ``gpu.func``'s ``known_block_size`` / 16,
+  and a loop whose count is unknown is refused with a remark.
 
 ``strategy=pipeline`` (:mod:`wgdist.passes.schedule.pipeline`) moves only reads (global loads
 and prefetches whose address depends on nothing but the induction variable and values from
@@ -100,8 +102,84 @@ Before (two A tiles and one B tile per step, four steps)::
       scf.yield %d0, %d1, %qa0n, %a0n, %a1n, %qbn, %vbn : ...
     }
 
-``strategy=split-barrier`` and ``strategy=pingpong`` are described, with their before/after IR,
-in :mod:`wgdist.passes.schedule.split_barrier` and :mod:`wgdist.passes.schedule.pingpong`.
+``strategy=split-barrier`` and ``strategy=pingpong`` (:mod:`wgdist.passes.schedule.split_barrier`,
+:mod:`wgdist.passes.schedule.pingpong`) add one named barrier per loop (a new id: the function's
+``xegpu.alloc_nbarrier`` is created or raised) whose participants are *all* the workgroup's
+subgroups: the groups of subgroups sharing A rows or B columns are not visible in subgroup-level
+code, and an all-subgroup barrier is what SPIR-V's split barrier is. Both need a static subgroup
+count and a loop every subgroup runs equally often (bounds and enclosing conditions not reading
+the subgroup id, memory or loop-carried values); otherwise: a remark, the loop unchanged.
+
+``strategy=split-barrier``: in steps ``j`` with ``j mod interval == 0`` a subgroup waits before
+the step's first load or prefetch and arrives after its last; an arrive before the loop and a wait
+after it pair them for any trip count (each subgroup alternates arrive, wait, ...). With
+``interval=1`` only the two ops are added. The Before loop with 4 subgroups
+(``known_block_size = array<i32: 64, 1, 1>``), ``{strategy=split-barrier}``::
+
+    xegpu.alloc_nbarrier 1                                   // at the function's entry
+    %nb = xegpu.init_nbarrier %c0_i8, %c4_i8 : i8, i8 -> !xegpu.nbarrier
+    xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+    %r:2 = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc0 = %z, %acc1 = %z) -> (...) {
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier             // all issued step k-1's loads
+      %a0 = xegpu.load_nd %a[0, %k] ...
+      %a1 = xegpu.load_nd %a[8, %k] ...
+      %vb = xegpu.load_nd %b[%k, 0] ...
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      %d0 = xegpu.dpas %a0, %vb, %acc0 : ...
+      %d1 = xegpu.dpas %a1, %vb, %acc1 : ...
+      scf.yield %d0, %d1 : vector<8x16xf32>, vector<8x16xf32>
+    }
+    xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+
+With ``interval > 1`` the loads and prefetches (and the ops they need) go first, and become one
+``scf.if`` on the step test whose else-branch holds the same loads without the sync ops, so each
+iteration runs them once and each branch leaves the barrier as it found it;
+``{strategy=split-barrier interval=2}``::
+
+    %r:2 = scf.for %k = %c0 to %c64 step %c16 iter_args(...) -> (...) {
+      %j = arith.divui (arith.subi %k, %c0), %c16 ; %t = arith.cmpi eq, (arith.remui %j, %c2), %c0
+      %l:3 = scf.if %t -> (vector<8x16xf16>, vector<8x16xf16>, vector<16x16xf16>) {
+        xegpu.nbarrier_wait %nb ; the three loads ; xegpu.nbarrier_arrive %nb ; scf.yield ...
+      } else {
+        the three loads ; scf.yield ...
+      }
+      %d0 = xegpu.dpas %l#0, %l#2, %acc0 : ...
+      %d1 = xegpu.dpas %l#1, %l#2, %acc1 : ...
+      scf.yield %d0, %d1 : ...
+    }
+
+``strategy=pingpong`` (seed 002 with named barriers; an even subgroup count ``S``): the body
+becomes a memory cluster (the loads and prefetches with the ops they need) and a compute cluster
+(the rest), each closed by ``arrive; wait``. Subgroups ``S/2 ..`` pass the barrier once before
+the loop, subgroups ``.. S/2-1`` once after it (``scf.if`` on ``gpu.subgroup_id``: legal for a
+named barrier, not for ``gpu.barrier``), so each passes it ``2N + 1`` times and in each phase one
+half multiplies while the other loads. Bodies with SLM accesses, barriers or fences, or a load
+that needs a dpas result, are refused. ``{strategy=pingpong}``::
+
+    %nb = xegpu.init_nbarrier %c0_i8, %c4_i8 : i8, i8 -> !xegpu.nbarrier
+    %sg = gpu.subgroup_id : index
+    %late = arith.cmpi uge, %sg, %c2 : index
+    %early = arith.cmpi ult, %sg, %c2 : index
+    scf.if %late {                                           // one phase behind
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+    }
+    %r:2 = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc0 = %z, %acc1 = %z) -> (...) {
+      %a0 = xegpu.load_nd %a[0, %k] ...                      // memory cluster
+      %a1 = xegpu.load_nd %a[8, %k] ...
+      %vb = xegpu.load_nd %b[%k, 0] ...
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+      %d0 = xegpu.dpas %a0, %vb, %acc0 : ...                 // compute cluster
+      %d1 = xegpu.dpas %a1, %vb, %acc1 : ...
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+      scf.yield %d0, %d1 : vector<8x16xf32>, vector<8x16xf32>
+    }
+    scf.if %early {                                          // the offset undone
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+    }
 """
 
 from __future__ import annotations
