@@ -565,7 +565,13 @@ def _dyn_offsets(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, 
         f"  %v = xegpu.load_nd %tx[%row, 0] <{{layout = {lay}}}> : {td} -> {vt}",
     ]
     t = b.op(f"{add} %v, %v", lay, vt)
-    b.lines += [f"  xegpu.store_nd {t}, %ty[%row, 0] <{{layout = {lay}}}> : {vt}, {td}", "}"]
+    if ann or rng.random() < 0.6:
+        b.lines += [f"  xegpu.store_nd {t}, %ty[%row, 0] <{{layout = {lay}}}> : {vt}, {td}", "}"]
+    else:  # the store wants another split: a conversion inside the loop
+        ol = layout(rng, tile, s, llvm22=True)
+        od = f"!xegpu.tensor_desc<{tile[0]}x{tile[1]}x{elt}, {ol}>"
+        b.lines.insert(-4, f"%to = xegpu.create_nd_tdesc %y : {_m(full, elt)} -> {od}")
+        b.lines += [f"  xegpu.store_nd {t}, %to[%row, 0] <{{layout = {ol}}}> : {vt}, {od}", "}"]
     name, text = "dyn_offsets", _func("k", params, b)
     return name, text + f"// grid {grid}\n"
 
@@ -593,15 +599,18 @@ def _lanes(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
 
 def _interleave(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
     """``vector.interleave`` of two loads, or ``vector.deinterleave`` of one with its halves
-    combined; the wide side's trailing sg_data is twice the narrow side's (sometimes, with every
-    value annotated, a wide layout of its own: the operands then move)."""
+    combined; the wide side's trailing sg_data is twice the narrow side's, or (sometimes) a wide
+    layout of its own, and with anchors only the store may want yet another (the operands move,
+    or propagation converts)."""
     narrow = rng.choice([[rng.choice([32, 64, 128])], _shape2(rng)])
     wide = narrow[:-1] + [2 * narrow[-1]]
     ln = layout(rng, narrow, s, llvm22=True)
     sg, data, rest = _fields(ln)
     lw = _lay(sg, data[:-1] + [2 * data[-1]], rest)
-    if ann and rng.random() < 0.3:
+    if rng.random() < 0.3:
         lw = layout(rng, wide, s, llvm22=True)
+    sl = lw if rng.random() < 0.7 else layout(rng, wide, s, llvm22=True)  # the wide store's own
+    nl = ln if rng.random() < 0.7 else layout(rng, narrow, s, llvm22=True)  # the narrow store's own
     add, _, mul = _arith(elt)
     nt, wt = _v(narrow, elt), _v(wide, elt)
     if rng.random() < 0.5:
@@ -610,7 +619,7 @@ def _interleave(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, s
         a = b.load("%a", narrow, elt, ln)
         c = b.load("%b", narrow, elt, ln)
         i = b.op(f"vector.interleave {a}, {c}", lw, f"{nt} -> {wt}")
-        b.store(i, "%y", wide, elt, lw)
+        b.store(i, "%y", wide, elt, sl if not ann else lw)
     else:
         params = [("%x", wide, elt), ("%y", narrow, elt)]
         b = _new_body(ann, params)
@@ -619,7 +628,7 @@ def _interleave(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, s
         attrs = f" {{layout_result_0 = {ln}, layout_result_1 = {ln}}}" if ann else ""
         b.lines.append(f"{ev}, {od} = vector.deinterleave {x}{attrs} : {wt} -> {nt}")
         r = b.op(f"{mul} {ev}, {od}", ln, nt)
-        b.store(r, "%y", narrow, elt, ln)
+        b.store(r, "%y", narrow, elt, nl if not ann else ln)
     return "interleave", _func("k", params, b)
 
 
