@@ -46,6 +46,7 @@ from wgdist.layout import (
     SliceLayout,
     block_layouts,
     distribution_errors,
+    layout_text,
     reduction_source_accepts,
     same_distribution,
     with_unit_dims,
@@ -79,7 +80,7 @@ from wgdist.passes.propagate.values import (
 Use = tuple[Operation, int]
 
 
-def _shape_cast_alternatives(shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+def _shape_cast_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
     """For a source that fits no layout its users need: below the workgroup level, the needed
     layout split along the innermost dim alone; at it, in the fallback round, a contiguous
     block layout (:func:`~wgdist.layout.block_layouts`); the users convert."""
@@ -89,18 +90,33 @@ def _shape_cast_alternatives(shape: tuple[int, ...], need: AnyLayout, fallback: 
     return list(block_layouts(shape, need)) if fallback else []
 
 
-def _load_nd_alternatives(shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+def _load_nd_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
     """A descriptor cannot carry a slice: load a plain layout (:func:`~.anchors.load_layout`),
     convert to the slice."""
     return list(load_layout(shape, need)) if isinstance(need, SliceLayout) else []
 
 
-ALTERNATIVES: dict[type[Operation], Callable[[tuple[int, ...], AnyLayout, bool], list[AnyLayout]]] = {
+def _reduction_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+    """A result needed as a slice of a source-rank layout on other dims than the reduced ones
+    (a broadcast along another dim): the slice of that layout on the reduced dims, when it
+    splits the source; the users convert (the seed RFC's conversion rule)."""
+    assert isinstance(op, MultiDimReductionOp)
+    source = value_shape(op.source)
+    red = tuple(sorted(int(d) for d in op.get_reduction_dims()))
+    if not isinstance(need, SliceLayout) or source is None or need.parent.rank != len(source):
+        return []
+    if not isinstance(need.parent, Layout) or distribution_errors(source, need.parent):
+        return []
+    return [SliceLayout(need.parent, red)]
+
+
+ALTERNATIVES: dict[type[Operation], Callable[[Operation, tuple[int, ...], AnyLayout, bool], list[AnyLayout]]] = {
     ShapeCastOp: _shape_cast_alternatives,
     LoadNdOp: _load_nd_alternatives,
+    MultiDimReductionOp: _reduction_alternatives,
 }
 """Layouts a blocked op (one whose backward rule fails for the layout its users need) may
-produce instead, given its result's shape, the needed layout and whether this is the
+produce instead, given the op, its result's shape, the needed layout and whether this is the
 fallback round; its users then convert."""
 
 
@@ -322,8 +338,22 @@ class Analysis:
                 if fallback or not self._blocked:
                     break
                 fallback = True  # one more round in which a blocked op may take a block layout
-        for op, (_, msg) in self._blocked.items():
-            raise OpError(op, msg)
+        for op, (v, msg) in self._blocked.items():
+            raise OpError(op, msg + self._no_conversion(op, v))
+
+    def _no_conversion(self, op: Operation, v: SSAValue) -> str:
+        """Why no conversion resolves a blocked op: the layout its users need and, for a
+        reduction, why the slice of that layout's parent on the reduced dims does not fit."""
+        need = self.layout.get(v)
+        if need is None:
+            return ""
+        out = f"; its users need {layout_text(need)}"
+        source = value_shape(op.operands[0]) if isinstance(op, MultiDimReductionOp) else None
+        if isinstance(need, SliceLayout) and source is not None and need.parent.rank == len(source):
+            errs = distribution_errors(source, need.parent)
+            if errs:
+                out += f", and {layout_text(need.parent)} cannot split the source {list(source)} to convert from: {errs[0]}"
+        return out
 
     def _desc_from_stored(self, op: StoreNdOp) -> bool:
         """A descriptor no anchor reaches takes the layout of a value stored through it (the
@@ -361,7 +391,7 @@ class Analysis:
         shape = value_shape(v)
         alternatives = ALTERNATIVES.get(type(op))
         if alternatives is not None and shape is not None:
-            cands.extend(alternatives(shape, self.layout[v], fallback))
+            cands.extend(alternatives(op, shape, self.layout[v], fallback))
         for cand in cands:
             try:
                 reqs = operand_requirements(op, cand, self.kind != "subgroup")

@@ -80,6 +80,11 @@ LLVM_WRONG: dict[tuple[str, str], str] = {
     "hands on; wgdist: lane_layout = [16] (lane i holds column i)",
     ("@gather_to_rows", "inst"): "as at lane (a slice of inst_data [8, 16] on dims [1]); "
     "wgdist: inst_data = [16] through the cast, converted to the store's [8, 16]",
+    ("@row_sums_broadcast_in_loop", "inst"): "LLVM 22 gives the reduction's source (and the "
+    "load and descriptor) lane_layout = [1, 16] at layout-kind=inst, a lane layout among inst "
+    "layouts (upstream-llvm22.md section 3); wgdist: the inst default [8, 16]",
+    ("@gather_cube_sums", "lane"): "as @gather_fold_cube",
+    ("@gather_cube_sums", "inst"): "as @gather_fold_cube",
 }
 """``(function, kind)`` where mlir-opt 22's assignment is valid IR but wrong, with the reason
 (each checked to still differ)."""
