@@ -96,6 +96,19 @@ def _ranges(sgs: list[int]) -> str:
     return ", ".join(out)
 
 
+def barrier_walks(
+    func_op: Operation, num_subgroups: int | None = None, subgroup_size: int = SUBGROUP_SIZE
+) -> list[SubgroupWalk]:
+    """One walk per subgroup (one walk with an unknown subgroup id when the count is unknown)."""
+    n = num_subgroups if num_subgroups else subgroup_count(func_op, subgroup_size)
+    allocs = [op for op in func_op.walk() if isinstance(op, AllocNbarrierOp)]
+    allocated = max((a.nbarrier_num.value.data for a in allocs), default=None)
+    alloc_op = allocs[0] if allocs else None
+    who = [Subgroup(s, n, subgroup_size) for s in range(n)] if n else [Subgroup(None, None, subgroup_size)]
+    symbols = _symbols(func_op)
+    return [SubgroupWalk(func_op, w, symbols, allocated, alloc_op) for w in who]
+
+
 def barrier_problems(
     func_op: Operation, num_subgroups: int | None = None, subgroup_size: int = SUBGROUP_SIZE
 ) -> list[BarrierProblem]:
@@ -103,23 +116,39 @@ def barrier_problems(
     in the order of their ops; empty when every barrier balances."""
     if not has_barriers(func_op):
         return []
-    n = num_subgroups if num_subgroups else subgroup_count(func_op, subgroup_size)
-    symbols = _symbols(func_op)
-    allocs = [op for op in func_op.walk() if isinstance(op, AllocNbarrierOp)]
-    allocated = max((a.nbarrier_num.value.data for a in allocs), default=None)
-    alloc_op = allocs[0] if allocs else None
-    who = [Subgroup(s, n, subgroup_size) for s in range(n)] if n else [Subgroup(None, None, subgroup_size)]
-    walks = [SubgroupWalk(func_op, w, symbols, allocated, alloc_op) for w in who]
+    walks = barrier_walks(func_op, num_subgroups, subgroup_size)
+    n = walks[0].who.count
     problems: list[BarrierProblem] = []
     _walk_findings(walks, n, problems)
     if n:
-        _compare_gpu_barriers(walks, symbols, problems)
-        _compare_named(walks, n, symbols, problems)
+        _compare_gpu_barriers(walks, problems)
+        _compare_named(walks, n, walks[0].symbols, problems)
     else:
         _unknown_count_notes(walks, problems)
     order = {op: i for i, op in enumerate(func_op.walk())}
     problems.sort(key=lambda p: (order.get(p.op, -1), p.severity != "error"))
     return problems
+
+
+def nonuniform_reason(op: Operation, walks: list[SubgroupWalk]) -> str | None:
+    """Why not every subgroup reaches the barrier op ``op`` (a ``gpu.barrier``, an
+    ``nbarrier_arrive`` or ``nbarrier_wait``) as the same dynamic instances: its counts differ
+    between subgroups, or it sits under a condition or trip count that differs between them (so
+    the subgroups could meet it in different orders); None when it is uniform."""
+    counts = [(w.who.sg or 0, (w.counts.barrier if isinstance(op, gpu.BarrierOp) else w.counts.sync).get(op, ZERO))
+              for w in walks]
+    groups = _groups(counts)
+    ctrl = _divergent_control(op, walks)
+    if len(groups) < 2 and ctrl is None:
+        return None
+    why = ""
+    if ctrl is not None:
+        what = "condition" if isinstance(ctrl, scf.IfOp) else "trip count"
+        why = f"under the {ctrl.name} at {where(ctrl)} whose {what} differs between subgroups"
+    if len(groups) < 2:
+        return f"is {why}"
+    text = "; ".join(f"{p} time(s) by subgroup(s) {_ranges(sgs)}" for p, sgs in groups)
+    return f"is reached {text}{', ' + why if why else ''}{_legend([p for p, _ in groups], walks[0].symbols)}"
 
 
 def _walk_findings(walks: list[SubgroupWalk], n: int | None, out: list[BarrierProblem]) -> None:
@@ -168,22 +197,14 @@ def _divergent_control(op: Operation, walks: list[SubgroupWalk]) -> Operation | 
     return None
 
 
-def _compare_gpu_barriers(walks: list[SubgroupWalk], symbols: dict[Operation, str],
-                          out: list[BarrierProblem]) -> None:
+def _compare_gpu_barriers(walks: list[SubgroupWalk], out: list[BarrierProblem]) -> None:
     ops = {op: None for w in walks for op in w.counts.barrier}
     reported = {p.op for p in out if p.is_error}
     for op in ops:
-        groups = _groups([(w.who.sg or 0, w.counts.barrier.get(op, ZERO)) for w in walks])
-        if len(groups) < 2 or op in reported:
-            continue
-        ctrl = _divergent_control(op, walks)
-        why = ""
-        if ctrl is not None:
-            what = "condition" if isinstance(ctrl, scf.IfOp) else "trip count"
-            why = f", under the {ctrl.name} at {where(ctrl)} whose {what} differs between subgroups"
-        counts = "; ".join(f"{p} time(s) by subgroup(s) {_ranges(sgs)}" for p, sgs in groups)
-        out.append(BarrierProblem(op, f"is reached {counts}{why}: every subgroup must reach every gpu.barrier "
-                                  f"equally often{_legend([p for p, _ in groups], symbols)}"))
+        reason = nonuniform_reason(op, walks)
+        if reason is not None and op not in reported:
+            out.append(BarrierProblem(op, f"{reason}: every subgroup must reach every gpu.barrier equally often, "
+                                      "as the same dynamic instances"))
 
 
 def _compare_named(walks: list[SubgroupWalk], n: int, symbols: dict[Operation, str],

@@ -45,15 +45,18 @@ def where(op: Operation) -> str:
 
 @dataclass
 class Counts:
-    """What a stretch of code does, per barrier: ``gpu.barrier`` op -> count, named id -> counts."""
+    """What a stretch of code does, per barrier: ``gpu.barrier`` op -> count, named id -> counts
+    of arrivals and waits, and each ``nbarrier_arrive``/``nbarrier_wait`` op -> its count."""
 
     barrier: dict[Operation, Poly] = field(default_factory=dict)
     arrive: dict[int, Poly] = field(default_factory=dict)
     wait: dict[int, Poly] = field(default_factory=dict)
+    sync: dict[Operation, Poly] = field(default_factory=dict)
 
     def add(self, other: Counts) -> None:
-        for op, p in other.barrier.items():
-            self.barrier[op] = self.barrier.get(op, ZERO) + p
+        for mine, theirs in ((self.barrier, other.barrier), (self.sync, other.sync)):
+            for op, p in theirs.items():
+                mine[op] = mine.get(op, ZERO) + p
         for src, dst in ((other.arrive, self.arrive), (other.wait, self.wait)):
             for b, p in src.items():
                 dst[b] = dst.get(b, ZERO) + p
@@ -323,7 +326,7 @@ class SubgroupWalk:
             self._find(op, "leaves named barriers in different states in its two branches, on a condition that "
                        "may differ between subgroups")
         self.counts.add(t_counts)
-        self.counts.add(Counts(barrier=e_counts.barrier))
+        self.counts.add(Counts(barrier=e_counts.barrier, sync=e_counts.sync))
         self.pending = t_end
         for r in op.results:
             self.env[r] = UNKNOWN_VARYING
@@ -409,3 +412,4 @@ class SubgroupWalk:
         if self.record:
             d = self.counts.arrive if arrive else self.counts.wait
             d[b] = d.get(b, ZERO) + weight
+            self.counts.sync[op] = self.counts.sync.get(op, ZERO) + weight
