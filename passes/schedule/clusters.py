@@ -4,7 +4,8 @@
   (a load that needs a dpas result is a :class:`Refusal`). Putting these ops first, in body order,
   keeps every data dependence: they depend only on each other and on values from outside, and
   only reads and side-effect-free ops change places (the classification refuses writes to global
-  memory in the loop).
+  memory in the loop; a load that needs an SLM read or a sync op is refused).
+- :func:`crossed_sync`: the barrier or fence that hoisting the cluster would cross, if any.
 - :func:`hoist`: the body reordered as the cluster, then the rest (both in body order).
 - :func:`two_way`: ``ops`` (consecutive body ops) replaced by an ``scf.if %cond`` whose two
   branches each hold a copy of them, the then-branch between ``before`` and ``after``; the values
@@ -48,9 +49,22 @@ def memory_cluster(kloop: KLoop, strategy: str) -> set[Operation] | Refusal:
             continue
         if kloop.kinds[op] is OpKind.MMA:
             return Refusal(op, f"{strategy} cannot put the loads before the dpas: a load needs this dpas result")
+        if kloop.kinds[op] not in MEMORY and kloop.kinds[op] is not OpKind.OTHER:
+            return Refusal(op, f"{strategy} cannot put the loads first: a load needs this {kloop.kinds[op]} op")
         cluster.add(op)
         todo.extend(_producers(op, body))
     return cluster
+
+
+def crossed_sync(kloop: KLoop, cluster: set[Operation]) -> Operation | None:
+    """A barrier or fence that putting ``cluster`` first would move some of its ops across."""
+    seen: Operation | None = None
+    for op in kloop.loop.body.block.ops:
+        if op in cluster and seen is not None:
+            return seen
+        if seen is None and op not in cluster and kloop.kinds[op] is OpKind.SYNC:
+            seen = op
+    return None
 
 
 def hoist(body: Block, cluster: set[Operation]) -> tuple[list[Operation], list[Operation]]:

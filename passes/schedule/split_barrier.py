@@ -20,7 +20,8 @@ Refused (remark, loop untouched): an unknown subgroup count (``num-subgroups=N``
 ``gpu.func``'s ``known_block_size`` gives it; it is the barrier's participant count), a loop that
 not every subgroup runs equally often (a bound or an enclosing condition reading the subgroup id,
 a loaded or a loop-carried value), a body without global loads or prefetches at its top level,
-and for ``I > 1`` a load that needs a dpas result of the same step.
+and for ``I > 1`` a load that needs a dpas result, an SLM read or a sync op of the same step, or
+a load after a barrier or fence (putting it first would cross that).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from xdsl.ir import Operation, SSAValue
 
 from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, Refusal
-from wgdist.passes.schedule.clusters import MEMORY, hoist, memory_cluster, two_way
+from wgdist.passes.schedule.clusters import MEMORY, crossed_sync, hoist, memory_cluster, two_way
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.sg_sync import NamedBarrier, nonuniform_reason, subgroup_count
 
@@ -65,6 +66,10 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     cluster = memory_cluster(kloop, "split-barrier")
     if isinstance(cluster, Refusal) and (interval > 1 or not loads):
         return cluster
+    crossed = None if interval == 1 or isinstance(cluster, Refusal) else crossed_sync(kloop, cluster)
+    if crossed is not None:
+        return Refusal(crossed, f"split-barrier interval={interval} would move loads across this {crossed.name}; "
+                       "interval=1 moves nothing")
     count = subgroup_count(loop, opts.num_subgroups)
     if count is None:
         return Refusal(loop, "split-barrier needs the subgroup count (its barrier's participants): pass "

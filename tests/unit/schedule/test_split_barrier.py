@@ -280,3 +280,19 @@ def test_generated_gemms_agree() -> None:
         assert sync_ops(wgdist.run_pipeline(text, p))
         r = wgdist.check(text, p, func="k", samples=1, schedules=3)
         assert r.ok, r.report
+
+
+def test_loads_after_a_barrier_are_not_moved_across_it() -> None:
+    text = SG_HEAD.replace("UB", "%n").replace(
+        "      %vb = xegpu.load_nd", "      gpu.barrier\n      %vb = xegpu.load_nd")
+    m = wgdist.parse(text)
+    k = classify(the_loop(m))
+    assert isinstance(k, KLoop)
+    r = apply(k, ScheduleOptions(strategy="split-barrier", interval=2))
+    assert isinstance(r, Refusal) and r.op.name == "gpu.barrier" and "move loads across" in r.reason
+    assert wgdist.print_module(m) == wgdist.print_module(wgdist.parse(text))
+    # interval 1 moves nothing: the wait goes before the first load, the arrive after the last
+    assert apply(k, ScheduleOptions(strategy="split-barrier")) is None
+    names = [op.name for op in the_loop(m).body.block.ops]
+    assert names[:5] == ["xegpu.nbarrier_wait", "xegpu.load_nd", "gpu.barrier", "xegpu.load_nd", "xegpu.nbarrier_arrive"]
+    assert problems(m) == []
