@@ -4,6 +4,7 @@
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func deinterleave_wrap_1d | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func interleave_moves | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func roundtrip_sharing | filecheck %s --check-prefix=AGREE
+// RUN: wgdist-check %s -p xegpu-wg-to-sg-distribute --func slices | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-propagate-layout,xegpu-wg-to-sg-distribute --func interleave_keeps | filecheck %s --check-prefix=AGREE
 
 // vector.interleave / deinterleave where each subgroup keeps its data (the wide trailing tile
@@ -92,3 +93,29 @@ func.func @roundtrip_sharing(%src: memref<16x32xf32>, %dst: memref<16x32xf32>) {
 // CHECK-LABEL: func.func @roundtrip_sharing
 // CHECK:       %[[X:[0-9a-z_]+]], %[[Y:[0-9a-z_]+]] = vector.deinterleave %{{.*}} : vector<4x32xf32> -> vector<4x16xf32>
 // CHECK-NEXT:  %{{.*}} = vector.interleave %[[Y]], %[[X]] : vector<4x16xf32> -> vector<4x32xf32>
+
+// -----
+
+// Slice layouts (a reduction result, shared along the reduced dim): the kept trailing dim's
+// sg_data doubles / halves in the root layout.
+#sl_l = #xegpu.layout<sg_layout = [2, 4], sg_data = [16, 8]>
+#sl_s = #xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [16, 8]>, dims = [0]>
+#sl_w = #xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [16, 16]>, dims = [0]>
+func.func @slices(%x: memref<32x32xf32>, %y: memref<64xf32>) {
+  %t = xegpu.create_nd_tdesc %x : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #sl_l>
+  %v = xegpu.load_nd %t[0, 0] <{layout = #sl_l}> : !xegpu.tensor_desc<32x32xf32, #sl_l> -> vector<32x32xf32>
+  %z = arith.constant {layout_result_0 = #sl_s} dense<0.0> : vector<32xf32>
+  %r = vector.multi_reduction <add>, %v, %z {layout_result_0 = #sl_s} [0] : vector<32x32xf32> to vector<32xf32>
+  %i = vector.interleave %r, %r {layout_result_0 = #sl_w} : vector<32xf32> -> vector<64xf32>
+  %d, %e = vector.deinterleave %i {layout_result_0 = #sl_s, layout_result_1 = #sl_s} : vector<64xf32> -> vector<32xf32>
+  %q = arith.addf %d, %e {layout_result_0 = #sl_s} : vector<32xf32>
+  %i2 = vector.interleave %q, %r {layout_result_0 = #sl_w} : vector<32xf32> -> vector<64xf32>
+  %o = xegpu.create_nd_tdesc %y : memref<64xf32> -> !xegpu.tensor_desc<64xf32, #xegpu.layout<sg_layout = [8], sg_data = [8]>>
+  %c = xegpu.convert_layout %i2 <{input_layout = #sl_w, target_layout = #xegpu.layout<sg_layout = [8], sg_data = [8]>}> : vector<64xf32>
+  xegpu.store_nd %c, %o[0] <{layout = #xegpu.layout<sg_layout = [8], sg_data = [8]>}> : vector<64xf32>, !xegpu.tensor_desc<64xf32, #xegpu.layout<sg_layout = [8], sg_data = [8]>>
+  func.return
+}
+// CHECK-LABEL: func.func @slices
+// CHECK:       %[[R:[0-9a-z_]+]] = vector.interleave %[[X:[0-9a-z_]+]], %[[X]] : vector<8xf32> -> vector<16xf32>
+// CHECK-NEXT:  %[[D:[0-9a-z_]+]], %[[E:[0-9a-z_]+]] = vector.deinterleave %[[R]] : vector<16xf32> -> vector<8xf32>
+// CHECK:       vector.interleave %{{.*}}, %[[X]] : vector<8xf32> -> vector<16xf32>
