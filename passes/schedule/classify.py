@@ -225,7 +225,7 @@ def k_loops(func_op: Operation) -> list[scf.ForOp]:
     ]
 
 
-def _feeds(start: Operation, kinds: Mapping[Operation, OpKind]) -> set[str] | str:
+def _feeds(start: Operation, kinds: Mapping[Operation, OpKind]) -> set[str]:
     """The dpas operands ("A"/"B") that ``start``'s results reach in the body, through pure ops
     and SLM buffers (a store_matrix reaches the load_matrix ops of the same buffer)."""
     body = start.parent_block()

@@ -49,7 +49,8 @@ class Emitter:
             return self.hoist.constant(attr, typ)
         key = (str(attr), typ)
         if key not in self._consts:
-            self._consts[key] = self.add(arith.ConstantOp(attr, typ)).results[0]
+            op = arith.ConstantOp(attr, typ)  # type: ignore[arg-type]  # attr from zero_attr / an index
+            self._consts[key] = self.add(op).results[0]
         return self._consts[key]
 
     def const(self, value: int) -> SSAValue:

@@ -104,3 +104,37 @@ def test_planted_mistake_is_caught() -> None:
     result = wgdist.check(text, against=module, samples=1, schedules=1)
     assert not result.ok
     assert "%C" in result.report  # the output buffer is named as the one that differs
+
+
+SG_DYNAMIC = """
+gpu.module @m {
+  gpu.func @dynamic(%A: memref<8x256xf16>, %B: memref<256x16xf16>, %C: memref<8x16xf32>, %lb: index, %ub: index, %st: index) kernel {
+    %a = xegpu.create_nd_tdesc %A : memref<8x256xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B : memref<256x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %c = xegpu.create_nd_tdesc %C : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r = scf.for %k = %lb to %ub step %st iter_args(%acc = %z) -> (vector<8x16xf32>) {
+      %va = xegpu.load_nd %a[0, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    }
+    xegpu.store_nd %r, %c[0, 0] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("stages", [2, 3, 4])
+def test_hand_written_kernel_with_dynamic_bounds_and_step(stages: int) -> None:
+    """A subgroup-level kernel (no layouts) against its own scheduled form, with the step, the
+    bounds and so the trip count (0 to 9) known only at run time."""
+    module = wgdist.parse(SG_DYNAMIC)
+    notes: list[str] = []
+    with capture_diagnostics(lambda d: notes.append(d.message)):
+        wgdist.run_pipeline(module, f"xegpu-k-loop-schedule{{stages={stages}}}")
+    assert notes == [] and sum(isinstance(op, scf.ForOp) for op in module.walk()) == 2
+    for st, lb, ub in [(16, 0, 0), (16, 16, 32), (32, 0, 40), (48, 16, 100), (16, 0, 144), (32, 16, 16)]:
+        result = wgdist.check(SG_DYNAMIC, against=module, scalars={"lb": lb, "ub": ub, "st": st}, samples=1, schedules=1)
+        assert result.ok, result.report
