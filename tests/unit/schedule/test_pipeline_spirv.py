@@ -24,8 +24,10 @@ LOWERS = [
     ("no-prefetch", dict(prefetch=False), "stages=2"),
 ]
 LLVM22_FAILS = {
-    # A read rotated through two iter_args (distance 2: stages=3, or fragment 0 with fragments=2):
-    # mlir-opt 22 crashes building a gpu.yield in its subgroup-to-lane distribution.
+    # A read rotated through two iter_args (distance 2: stages=3, or fragment 0 with fragments=2)
+    # makes the loop yield one of its own iter_args unchanged: mlir-opt 22's
+    # xegpu-subgroup-distribute crashes on that (building a gpu.yield); the same kernel with
+    # the forwarded values passed through an arith.addf lowers.
     ("static", "stages=3"): ({}, "crash"),
     ("static", "stages=2 fragments=2"): ({}, "crash"),
     # A loop-carried tile stored to SLM (convert_layout exchange): LLVM 22's lane-layout
