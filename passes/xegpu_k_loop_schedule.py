@@ -250,13 +250,17 @@ def _refused(refusal: Refusal, options: ScheduleOptions) -> None:
 
 
 def check_barriers(fn: Operation, num_subgroups: int = 0) -> None:
-    """Run the static barrier check on a rewritten function; a problem is an internal error
-    (the strategy built something wrong), reported at the op."""
+    """Run the static barrier check on a rewritten function: an error there is an internal
+    error (the strategy built something wrong), reported at the op; a case the check cannot
+    decide is a warning."""
     if importlib.util.find_spec("wgdist.passes.schedule.barrier_check") is None:
         return  # the checker is a separate module; without it there is nothing to run
     from wgdist.passes.schedule.barrier_check import barrier_problems
 
     for problem in barrier_problems(fn, num_subgroups or None):
+        if getattr(problem, "severity", "error") != "error":
+            emit(problem.op, f"xegpu-k-loop-schedule: barrier check: {problem.message}", "warning")
+            continue
         raise OpError(
             problem.op,
             f"internal error: xegpu-k-loop-schedule produced a barrier problem: {problem.message}",

@@ -154,3 +154,27 @@ gpu.module @m {
     assert len(notes) == 1 and "no global read or prefetch to schedule" in notes[0]
     kinds = classify(k_loops(module)[0])
     assert not isinstance(kinds, type(None)) and OpKind.MMA in kinds.kinds.values()  # type: ignore[union-attr]
+
+
+def test_barrier_problem_after_rewriting_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wgdist.ir.diagnostics import OpError
+    from wgdist.passes.schedule import barrier_check
+
+    def planted(func_op: Operation, *args: object) -> list[barrier_check.BarrierProblem]:
+        return [barrier_check.BarrierProblem(func_op, "planted imbalance")]
+
+    monkeypatch.setattr(barrier_check, "barrier_problems", planted)
+    module = _distributed(barrier=True)
+    with pytest.raises(OpError, match="internal error: .* barrier problem: planted imbalance"):
+        _schedule(module, "stages=2")
+
+
+def test_barrier_check_finds_nothing_in_scheduled_loops_with_barriers() -> None:
+    from wgdist.passes.schedule.barrier_check import barrier_problems
+
+    for kw in (dict(barrier=True), dict(convert=True), dict(barrier=True, dynamic=True)):
+        module = _distributed(**kw)
+        _schedule(module, "stages=3 fragments=2")
+        fn = next(op for op in module.walk() if op.name == "gpu.func")
+        assert any(op.name == "gpu.barrier" for op in fn.walk())
+        assert barrier_problems(fn) == []
