@@ -29,6 +29,7 @@ from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.sg_sync import (
     NamedBarrier,
     guarded,
+    locate,
     nonuniform_reason,
     subgroup_condition,
     subgroup_count,
@@ -77,7 +78,7 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     assert block is not None
     late, late_cond = subgroup_condition("uge", count // 2)
     early = CmpiOp(late[0].results[0], late[1].results[0], "ult")
-    block.insert_ops_before([*late, early, guarded(late_cond, [nb.arrive(), nb.wait()])], loop)
-    block.insert_op_after(guarded(early.result, [nb.arrive(), nb.wait()]), loop)
+    block.insert_ops_before(locate([*late, early, guarded(late_cond, [nb.arrive(), nb.wait()])], loop), loop)
+    block.insert_ops_after(locate([guarded(early.result, [nb.arrive(), nb.wait()])], loop), loop)
     return None
 

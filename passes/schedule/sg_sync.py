@@ -139,6 +139,15 @@ def _new_barrier_id(fn: Operation) -> int:
     return 0
 
 
+def locate(ops: list[Operation], like: Operation) -> list[Operation]:
+    """Give ``ops`` (and the ops nested in them) ``like``'s location, so that diagnostics about
+    the added sync ops point at the loop; returns ``ops``."""
+    for op in ops:
+        for inner in op.walk():
+            inner.location = like.location
+    return ops
+
+
 class NamedBarrier:
     """A new named barrier whose participants are the ``count`` subgroups of the workgroup,
     initialised just before ``before``."""
@@ -146,19 +155,24 @@ class NamedBarrier:
     def __init__(self, before: Operation, count: int) -> None:
         fn = _function(before)
         self.id = _new_barrier_id(fn)
+        self.at = before
         bid = ConstantOp(IntegerAttr(self.id, i8))
         n = ConstantOp(IntegerAttr(count, i8))
         init = InitNbarrierOp(bid.result, n.result)
         block = before.parent_block()
         assert block is not None
-        block.insert_ops_before([bid, n, init], before)
+        block.insert_ops_before(locate([bid, n, init], before), before)
         self.value: SSAValue = init.result
 
     def arrive(self) -> NbarrierArriveOp:
-        return NbarrierArriveOp(self.value)
+        op = NbarrierArriveOp(self.value)
+        op.location = self.at.location
+        return op
 
     def wait(self) -> NbarrierWaitOp:
-        return NbarrierWaitOp(self.value)
+        op = NbarrierWaitOp(self.value)
+        op.location = self.at.location
+        return op
 
 
 def subgroup_condition(predicate: str, bound: int) -> tuple[list[Operation], SSAValue]:

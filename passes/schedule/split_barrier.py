@@ -34,7 +34,7 @@ from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, Refusal
 from wgdist.passes.schedule.clusters import MEMORY, crossed_sync, hoist, memory_cluster, two_way
 from wgdist.passes.schedule.options import ScheduleOptions
-from wgdist.passes.schedule.sg_sync import NamedBarrier, nonuniform_reason, subgroup_count
+from wgdist.passes.schedule.sg_sync import NamedBarrier, locate, nonuniform_reason, subgroup_count
 
 
 def _step_test(loop: scf.ForOp, interval: int) -> tuple[list[Operation], SSAValue]:
@@ -44,7 +44,7 @@ def _step_test(loop: scf.ForOp, interval: int) -> tuple[list[Operation], SSAValu
     z = arith.ConstantOp(IntegerAttr(0, IndexType()))
     block = loop.parent_block()
     assert block is not None
-    block.insert_ops_before([c, z], loop)
+    block.insert_ops_before(locate([c, z], loop), loop)
     iv = loop.body.block.args[0]
     dist = arith.SubiOp(iv, loop.lb)
     j = arith.DivUIOp(dist.result, loop.step)
@@ -87,6 +87,6 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     assert not isinstance(cluster, Refusal)
     test, cond = _step_test(loop, interval)
     memory, _ = hoist(body, cluster)
-    body.insert_ops_before(test, memory[0])
-    two_way(memory, cond, nb.wait(), nb.arrive())
+    body.insert_ops_before(locate(test, loop), memory[0])
+    two_way(memory, cond, nb.wait(), nb.arrive()).location = loop.location
     return None
