@@ -38,6 +38,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return XeGPUVerifyBarriersPass
 
+    def lower_nbarrier() -> type[ModulePass]:
+        from wgdist.passes.xegpu_lower_nbarrier import XeGPULowerNbarrierPass
+
+        return XeGPULowerNbarrierPass
+
     return {
         "xegpu-upgrade-layouts": upgrade_layouts,
         "xegpu-propagate-layout": propagate_layout,
@@ -45,4 +50,5 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "reorder-workgroups": reorder,
         "xegpu-k-loop-schedule": k_loop_schedule,
         "xegpu-verify-barriers": verify_barriers,
+        "xegpu-lower-nbarrier": lower_nbarrier,
     }
