@@ -22,7 +22,8 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.traits import is_side_effect_free
 
-from wgdist.passes.schedule.classify import KLoop, OpKind, Refusal, source_of
+from wgdist.passes.schedule.classify import KLoop, OpKind, Refusal
+from wgdist.passes.schedule.memory import source_of
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.pipeline_values import zero_attr
 
