@@ -30,6 +30,7 @@ from wgdist.passes.schedule.sg_sync import (
     NamedBarrier,
     guarded,
     locate,
+    no_barrier_left,
     nonuniform_reason,
     subgroup_condition,
     subgroup_count,
@@ -50,6 +51,9 @@ def _refusal(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
                        "gpu.func a known_block_size")
     if count < 2 or count % 2:
         return Refusal(loop, f"pingpong needs an even number of subgroups (two equal groups), got {count}")
+    reason = no_barrier_left(loop)
+    if reason is not None:
+        return Refusal(loop, f"pingpong needs a named barrier: {reason}")
     reason = nonuniform_reason(loop)
     if reason is not None:
         return Refusal(loop, f"pingpong needs every subgroup to run the loop equally often: {reason}")

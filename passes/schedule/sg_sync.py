@@ -121,15 +121,31 @@ def subgroup_count(loop: Operation, option: int) -> int | None:
     return None
 
 
+MAX_NAMED_BARRIERS = 32
+"""Named barriers per workgroup on Xe (ids 0-31)."""
+
+
+def _allocated(fn: Operation) -> AllocNbarrierOp | None:
+    return next((op for op in fn.regions[0].blocks[0].ops if isinstance(op, AllocNbarrierOp)), None)
+
+
+def no_barrier_left(loop: Operation) -> str | None:
+    """Why the function of ``loop`` cannot have one more named barrier, or ``None``."""
+    alloc = _allocated(_function(loop))
+    if alloc is not None and alloc.nbarrier_num.value.data >= MAX_NAMED_BARRIERS:
+        return f"the function already allocates {alloc.nbarrier_num.value.data} named barriers, Xe has {MAX_NAMED_BARRIERS}"
+    return None
+
+
 def _new_barrier_id(fn: Operation) -> int:
     """The next free named-barrier id of ``fn``: its ``xegpu.alloc_nbarrier`` count (raised by
     one), or 0 with a new ``xegpu.alloc_nbarrier 1`` at the entry."""
     entry: Block = fn.regions[0].blocks[0]
-    for op in entry.ops:
-        if isinstance(op, AllocNbarrierOp):
-            n = op.nbarrier_num.value.data
-            op.properties["nbarrier_num"] = IntegerAttr(n + 1, op.nbarrier_num.type)
-            return n
+    op = _allocated(fn)
+    if op is not None:
+        n = op.nbarrier_num.value.data
+        op.properties["nbarrier_num"] = IntegerAttr(n + 1, op.nbarrier_num.type)
+        return n
     first = entry.first_op
     alloc = AllocNbarrierOp(1)
     if first is None:

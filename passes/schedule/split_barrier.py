@@ -34,7 +34,13 @@ from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, Refusal
 from wgdist.passes.schedule.clusters import MEMORY, crossed_sync, hoist, memory_cluster, two_way
 from wgdist.passes.schedule.options import ScheduleOptions
-from wgdist.passes.schedule.sg_sync import NamedBarrier, locate, nonuniform_reason, subgroup_count
+from wgdist.passes.schedule.sg_sync import (
+    NamedBarrier,
+    locate,
+    no_barrier_left,
+    nonuniform_reason,
+    subgroup_count,
+)
 
 
 def _step_test(loop: scf.ForOp, interval: int) -> tuple[list[Operation], SSAValue]:
@@ -58,6 +64,9 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     interval = opts.interval
     if interval < 1:
         return Refusal(loop, f"split-barrier needs interval >= 1, got {interval}")
+    reason = no_barrier_left(loop)
+    if reason is not None:
+        return Refusal(loop, f"split-barrier needs a named barrier: {reason}")
     reason = nonuniform_reason(loop)
     if reason is not None:
         return Refusal(loop, f"split-barrier needs every subgroup to run the loop equally often: {reason}")

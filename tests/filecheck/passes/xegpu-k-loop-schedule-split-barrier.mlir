@@ -143,3 +143,59 @@ gpu.module @m {
 // I1-LABEL: gpu.func @per_subgroup
 // I1-NOT:     nbarrier
 // I1:         gpu.return
+
+// -----
+
+// Two K loops: two barriers (ids 0 and 1); a function that already allocates Xe's 32 named
+// barriers gets no more.
+gpu.module @m {
+  gpu.func @two(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %n: index) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %a = xegpu.create_nd_tdesc %A : memref<64x64xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B : memref<64x64xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r = scf.for %k = %c0 to %n step %c16 iter_args(%acc = %z) -> (vector<8x16xf32>) {
+      %va = xegpu.load_nd %a[0, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    }
+    %r2 = scf.for %k = %c0 to %n step %c16 iter_args(%acc = %r) -> (vector<8x16xf32>) {
+      %va = xegpu.load_nd %a[8, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    }
+    gpu.return
+  }
+  gpu.func @full(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %n: index) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    xegpu.alloc_nbarrier 32
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %a = xegpu.create_nd_tdesc %A : memref<64x64xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B : memref<64x64xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r = scf.for %k = %c0 to %n step %c16 iter_args(%acc = %z) -> (vector<8x16xf32>) {
+      %va = xegpu.load_nd %a[0, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    }
+    gpu.return
+  }
+}
+
+// I1: split-barrier.mlir:179:5: remark: 'scf.for' op strategy=split-barrier: split-barrier needs a named barrier: the function already allocates 32 named barriers, Xe has 32; loop left unchanged
+// I1-LABEL: gpu.func @two
+// I1-NEXT:    xegpu.alloc_nbarrier 2
+// I1:         %[[ID0:.*]] = arith.constant 0 : i8
+// I1:         %[[NB0:.*]] = xegpu.init_nbarrier %[[ID0]]
+// I1:         xegpu.nbarrier_wait %[[NB0]]
+// I1:         %[[ID1:.*]] = arith.constant 1 : i8
+// I1:         %[[NB1:.*]] = xegpu.init_nbarrier %[[ID1]]
+// I1:         xegpu.nbarrier_wait %[[NB1]]
+// I1-LABEL: gpu.func @full
+// I1-NEXT:    xegpu.alloc_nbarrier 32
+// I1-NOT:     init_nbarrier
+// I1:         gpu.return
