@@ -461,6 +461,10 @@ def _gather(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
     b.lines.append(f"{v} = xegpu.load %x[{off}], {mask} <{{{ch}layout = {vl}}}> : {_m([size], elt)}, "
                    f"{_v([n], 'index')}, {_v([n], 'i1')} -> {_v(shp, elt)}")
     e = b.op(f"{add} {v}, {v}", vl, _v(shp, elt))
+    if not ann and rng.random() < 0.3:  # the scatter wants another split (offsets, mask convert)
+        lo2 = layout(rng, [n], s, llvm22=True)
+        (L2,), (d2,), _ = _fields(lo2)
+        vl = lo2 if chunk == 1 else _lay([L2, 1], [d2, chunk])
     b.lines.append(f"xegpu.store {e}, %y[{off}], {mask} <{{{ch}layout = {vl}}}> : {_v(shp, elt)}, "
                    f"{_m([size], elt)}, {_v([n], 'index')}, {_v([n], 'i1')}")
     return "gather", _func("k", params, b)
@@ -470,20 +474,30 @@ def _matrix(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
     """A tile stored to shared local memory under one layout and read back under another."""
     shp = _shape2(rng)
     l1, l2 = layout(rng, shp, s, llvm22=True), layout(rng, shp, s, llvm22=True)
-    nbytes = prod(shp) * _BYTES[elt]
+    rows = shp[0] * rng.choice([1, 2])  # the tile sits at row 0 or shp[0] of a taller matrix
+    at = rng.choice([0, rows - shp[0]])
+    nbytes = rows * shp[1] * _BYTES[elt]
+    dyn = rng.random() < 0.4  # the row offset as a runtime index (the same value both times)
     params = [("%x", shp, elt), ("%y", shp, elt)]
     b = _new_body(ann, params)
-    md = f"!xegpu.mem_desc<{'x'.join(map(str, shp))}x{elt}>"
+    md = f"!xegpu.mem_desc<{rows}x{shp[1]}x{elt}>"
     x = b.load("%x", shp, elt, l1)
     b.lines += [
         f"%slm = memref.alloca() : memref<{nbytes}xi8, 3>",
         f"%md = xegpu.create_mem_desc %slm : memref<{nbytes}xi8, 3> -> {md}",
-        f"xegpu.store_matrix {x}, %md[0, 0] <{{layout = {l1}}}> : {_v(shp, elt)}, {md}",
+        f"%r0 = arith.constant {at} : index",
     ]
+    row = "%r0" if dyn else str(at)
+    b.lines.append(f"xegpu.store_matrix {x}, %md[{row}, 0] <{{layout = {l1}}}> : {_v(shp, elt)}, {md}"
+                   + (", index" if dyn else ""))
     if rng.random() < 0.5:
         b.lines.append("gpu.barrier")
     w = b.name()
-    b.lines.append(f"{w} = xegpu.load_matrix %md[0, 0] <{{layout = {l2}}}> : {md} -> {_v(shp, elt)}")
+    b.lines.append(f"{w} = xegpu.load_matrix %md[{row}, 0] <{{layout = {l2}}}> : {md}"
+                   + (", index" if dyn else "") + f" -> {_v(shp, elt)}")
+    if rng.random() < 0.5:
+        add, _, _ = _arith(elt)
+        w = b.op(f"{add} {w}, {w}", l2, _v(shp, elt))
     b.store(w, "%y", shp, elt, l2)
     return "matrix", _func("k", params, b)
 
@@ -499,6 +513,13 @@ def _if_uniform(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, s
     b.lines += [f"%cut = arith.constant {rng.randrange(0, 8)} : index", "%cond = arith.cmpi slt, %n, %cut : index"]
     vt = _v(shp, elt)
     fl = f" {{layout_result_0 = {lay}}}" if ann else ""
+    if rng.random() < 0.3:  # no results: each branch stores (with anchors only: its own layout)
+        b.lines.append("scf.if %cond {")
+        b.store(b.op(f"{add} {x}, {x}", lay, vt), "%y", shp, elt, lay if ann else layout(rng, shp, s, llvm22=True))
+        b.lines.append("} else {")
+        b.store(b.op(f"{mul} {x}, {x}", lay, vt), "%y", shp, elt, lay if ann else layout(rng, shp, s, llvm22=True))
+        b.lines.append("}")
+        return "if_uniform", _func("k", params, b)
     b.lines.append(f"%r = scf.if %cond -> ({vt}) {{")
     t = b.op(f"{add} {x}, {x}", lay, vt)
     b.lines.append(f"  scf.yield {t} : {vt}")
@@ -613,6 +634,18 @@ def _interleave(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, s
     nl = ln if rng.random() < 0.7 else layout(rng, narrow, s, llvm22=True)  # the narrow store's own
     add, _, mul = _arith(elt)
     nt, wt = _v(narrow, elt), _v(wide, elt)
+    if not ann and elt != "i32" and rng.random() < 0.25:  # the interleave of a reduction (a slice)
+        rows = rng.choice([8, 16, 32])
+        n = narrow[-1]
+        l2 = layout(rng, [rows, n], s, llvm22=True)
+        params = [("%x", [rows, n], elt), ("%y", [2 * n], elt)]
+        b = _new_body(False, params)
+        x = b.load("%x", [rows, n], elt, l2)
+        z = b.const("0.0", [n], elt, "")
+        r = b.op(f"vector.multi_reduction <add>, {x}, {z}", "", after=" [0]", tail=f"{_v([rows, n], elt)} to {_v([n], elt)}")
+        i = b.op(f"vector.interleave {r}, {r}", "", f"{_v([n], elt)} -> {_v([2 * n], elt)}")
+        b.store(i, "%y", [2 * n], elt, layout(rng, [2 * n], s, llvm22=True))
+        return "interleave", _func("k", params, b)
     if rng.random() < 0.5:
         params = [("%a", narrow, elt), ("%b", narrow, elt), ("%y", wide, elt)]
         b = _new_body(ann, params)
