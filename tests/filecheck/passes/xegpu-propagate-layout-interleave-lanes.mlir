@@ -1,7 +1,8 @@
+// REQUIRES: mlir
 // RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=lane}' | filecheck %s --check-prefix=LANE
-// RUN: mlir-opt-22 %s --xegpu-propagate-layout=layout-kind=lane | filecheck %s --check-prefix=LANE
+// RUN: %mlir-opt %s --xegpu-propagate-layout=layout-kind=lane | filecheck %s --check-prefix=LANE
 // RUN: wgdist-opt %s -p 'xegpu-propagate-layout{layout-kind=inst}' | filecheck %s --check-prefix=INST
-// RUN: mlir-opt-22 %s --xegpu-propagate-layout=layout-kind=inst | filecheck %s --check-prefix=INST
+// RUN: %mlir-opt %s --xegpu-propagate-layout=layout-kind=inst | filecheck %s --check-prefix=INST
 
 // Below the workgroup level LLVM 22 gives vector.interleave's operands and vector.deinterleave's
 // results the same inst/lane fields as the other side; wgdist assigns the same (both tools run
