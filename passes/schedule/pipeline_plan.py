@@ -160,7 +160,7 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
             frag[op] = min((frag[r] for r in same), default=0)
     for op in reads:
         sl = _slice(op, body_ops, iv)
-        if sl is None or len(op.results) > 1:
+        if sl is None or len(op.results) > 1 or op.regions:  # an scf.if around a read stays
             continue
         if op.results and zero_attr(op.results[0].type) is None:
             continue
