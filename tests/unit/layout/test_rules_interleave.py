@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.layout.test_layout_rules import shaped_layout
-from wgdist.layout import Layout, RuleError, SliceLayout, num_tiles, owned
+from wgdist.layout import Layout, RuleError, SliceLayout, num_tiles, owned, tile_shape
 from wgdist.layout.rules_interleave import (
     interleave_operand_layout,
     interleave_result_layout,
@@ -73,11 +73,12 @@ def test_operand_layout_exists_exactly_when_halves_agree(case):
     assert _brute_keeps((*shape[:-1], shape[-1] // 2), narrow, lay)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.data())
 def test_keeps_data_is_element_ownership(data):
     """``keeps_data`` for arbitrary pairs of layouts (same subgroup grid) is the brute force,
-    with tile-for-tile correspondence (what distribution rewrites): equal tile counts."""
+    with tile-for-tile correspondence (what distribution rewrites): equal tile counts, and the
+    wide tile the narrow one with its trailing extent doubled."""
     shape, narrow = data.draw(st.integers(1, 3).flatmap(shaped_layout))
     wide_shape = _wide(shape)
     sg = narrow.sg_layout
@@ -88,8 +89,9 @@ def test_keeps_data_is_element_ownership(data):
         choices.append(data.draw(st.sampled_from(opts)))
     order = data.draw(st.sampled_from([narrow.order, tuple(reversed(narrow.effective_order()))]))
     wide = Layout(sg_layout=sg, sg_data=tuple(choices), order=order)
-    same_count = num_tiles(shape, narrow) == num_tiles(wide_shape, wide)
-    assert keeps_data(shape, narrow, wide) == (_brute_keeps(shape, narrow, wide) and same_count)
+    nt, wt = tile_shape(shape, narrow), tile_shape(wide_shape, wide)
+    tiles_match = num_tiles(shape, narrow) == num_tiles(wide_shape, wide) and wt == (*nt[:-1], 2 * nt[-1])
+    assert keeps_data(shape, narrow, wide) == (_brute_keeps(shape, narrow, wide) and tiles_match)
 
 
 def test_slice_layout_scales_the_kept_trailing_dim():
