@@ -327,7 +327,7 @@ class Analysis:
                     continue
                 for r in op.results:
                     if isinstance(r.type, VectorType) and r not in self.layout:
-                        f = self._forward(op, r)
+                        f = self._forward(op, r) or (self._cast_block(op, r) if fallback else None)
                         if f is not None:
                             self.assign(r, f)
                             changed = True
@@ -335,9 +335,9 @@ class Analysis:
                     changed |= self._desc_from_stored(op)
             self._drain()
             if not changed:
-                if fallback or not self._blocked:
+                if fallback:
                     break
-                fallback = True  # one more round in which a blocked op may take a block layout
+                fallback = True  # one more round in which a blocked op or a cast may take a block layout
         for op, (v, msg) in self._blocked.items():
             raise OpError(op, msg + self._no_conversion(op, v))
 
@@ -377,6 +377,22 @@ class Analysis:
             flows = flow.inflows(op, r.index) if flow.inflows is not None else []
             return next((self.layout[v] for v in flows if v in self.layout and self.layout[v].is_wg), None)
         return forward_result_layout(op, [self.layout.get(o) for o in op.operands])
+
+    def _cast_block(self, op: Operation, r: OpResult) -> AnyLayout | None:
+        """A shape_cast result nothing downstream decides, whose source layout maps to no layout
+        of the result (subgroups holding strided runs of it): a contiguous block layout
+        (:func:`~wgdist.layout.block_layouts`) its source converts to."""
+        src = self.layout.get(op.operands[0]) if isinstance(op, ShapeCastOp) else None
+        shape = value_shape(r)
+        if src is None or not src.is_wg or shape is None:
+            return None
+        for cand in block_layouts(shape, src):
+            try:
+                operand_requirements(op, cand)
+            except RuleError:
+                continue
+            return cand
+        return None
 
     def _unblock(self, op: Operation, fallback: bool) -> bool:
         """Give ``op``'s result a layout its backward rule accepts: the one its operands imply,
