@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from wgdist.checker import check_all
 from tests.unit.propagate.kernelize import kernelize
+from wgdist.checker import check_all
 
 PASSES = Path(__file__).parents[2] / "filecheck" / "passes"
 
