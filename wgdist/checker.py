@@ -28,6 +28,7 @@ from wgdist.interp.core import describe_op, symbol_name
 from wgdist.interp.kernel_inputs import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_SUBGROUPS,
+    array_parameters,
     check_launch,
     check_value_bytes,
     draw_scalars,
@@ -252,7 +253,9 @@ def check_function(
     check_value_bytes(wg_mod, max_bytes)
     check_value_bytes(sg_mod, max_bytes)
     given = dict(scalars or {})
-    random_inputs(wg_func, seed, {n: 0 for _, n, _ in scalar_parameters(wg_func)} | given, max_bytes=max_bytes)
+    first = draw_scalars(wg_func, given, 0, 0, seed) | given
+    random_inputs(wg_func, seed, first, max_bytes=max_bytes)  # its errors before any run
+    notes += [f"note: {how}" for _, _, how in array_parameters(wg_func, first).values() if how]
     drawn = [n for _, n, _ in scalar_parameters(wg_func) if n not in given]
     names = param_names(wg_func)
     order = lsched.schedules(schedules, seed)

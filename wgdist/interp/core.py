@@ -128,6 +128,8 @@ class Thread:
         self.who = WriterInfo(self.wg_linear, -1 if sg is None else sg)
         self.ops = 0
         self.alloc_counts: dict[Operation, int] = {}
+        self.memory: Any = None
+        """The launch's pointer buffers (:class:`~wgdist.interp.pointers.AddressSpace`)."""
 
     def describe(self) -> str:
         where = f"workgroup ({self.wg[0]}, {self.wg[1]}, {self.wg[2]})"
