@@ -3,6 +3,7 @@
 //
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pipeline stages=2}' | filecheck %s
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pipeline stages=2 fragments=2}' | filecheck %s --check-prefix=FRAG
+// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pipeline stages=1 fragments=2}' | filecheck %s --check-prefix=ROT
 
 gpu.module @m {
   gpu.func @four_steps(%A: memref<64x256xf16>, %B: memref<256x16xf16>, %C: memref<64x16xf32>) kernel {
@@ -81,6 +82,23 @@ gpu.module @m {
 // FRAG-NEXT:     %[[D1:.*]] = xegpu.dpas %[[QA1]], %[[QB]], %[[X1]]
 // FRAG-NEXT:     scf.yield %[[D0]], %[[D1]], %[[QA0N]], %[[NA0]], %[[NA1]], %[[QBN]], %[[NB]]
 // FRAG:        scf.for {{.*}} = %[[SPLIT]] to %c64 step %c16
+
+// stages=1 fragments=2 is seed 004's schedule on its own: the prologue reads fragment 0 of step
+// 0 (the bootstrap pair); mini-iteration 0 reads fragment 1 of this step before %d0, the last
+// mini-iteration reads fragment 0 of the next step before %d1 (cross-stage rotation).
+// ROT-LABEL: gpu.func @four_steps
+// ROT:        %[[A0:.*]] = xegpu.load_nd %a[0, %c0]
+// ROT-NEXT:   %[[B:.*]] = xegpu.load_nd %b[%c0, 0]
+// ROT-DAG:    %[[SPLIT:.*]] = arith.constant 48 : index
+// ROT-DAG:    %[[ONE:.*]] = arith.constant 16 : index
+// ROT:        scf.for %[[K:.*]] = %c0 to %[[SPLIT]] step %c16 iter_args(%[[X0:.*]] = %z, %[[X1:.*]] = %z, %[[QA0:.*]] = %[[A0]], %[[QB:.*]] = %[[B]])
+// ROT-NEXT:     %[[A1:.*]] = xegpu.load_nd %a[8, %[[K]]]
+// ROT-NEXT:     %[[D0:.*]] = xegpu.dpas %[[QA0]], %[[QB]], %[[X0]]
+// ROT-NEXT:     %[[K1:.*]] = arith.addi %[[K]], %[[ONE]] : index
+// ROT-NEXT:     %[[NA0:.*]] = xegpu.load_nd %a[0, %[[K1]]]
+// ROT-NEXT:     %[[NB:.*]] = xegpu.load_nd %b[%[[K1]], 0]
+// ROT-NEXT:     %[[D1:.*]] = xegpu.dpas %[[A1]], %[[QB]], %[[X1]]
+// ROT-NEXT:     scf.yield %[[D0]], %[[D1]], %[[NA0]], %[[NB]]
 
 // -----
 
