@@ -22,6 +22,8 @@ LOWERS = [
     ("barrier", dict(barrier=True), "stages=2"),
     ("small", SMALL, "stages=2"),
     ("no-prefetch", dict(prefetch=False), "stages=2"),
+    ("rotation", {}, "stages=1 fragments=2"),
+    ("rotation-dynamic", dict(dynamic=True), "stages=1 fragments=0"),
 ]
 LLVM22_FAILS = {
     # A read rotated through two iter_args (distance 2: stages=3, or fragment 0 with fragments=2)
