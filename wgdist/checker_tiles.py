@@ -134,5 +134,9 @@ def against_tiles(wg_mod: ModuleOp, against: ModuleOp, ctx: Context) -> tuple[li
             f"program as written, so it does not know which subgroup value holds which tile ({first})"
         ]
     if not entries:
-        return [], []
+        vectors = any(isinstance(r.type, VectorType) for op in wg_mod.walk() for r in op.results)
+        return [], [
+            "note: values are not compared, only memory: no vector of the workgroup program has a "
+            "workgroup layout (sg_layout) saying which subgroup holds which tile"
+        ] if vectors else []
     return pair_with(ours, against, entries)

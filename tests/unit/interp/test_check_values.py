@@ -140,6 +140,7 @@ def test_a_reference_without_layouts_is_compared_in_memory_only() -> None:
     assert "sg_layout" not in bare
     r = check(bare, against=distributed(OVERWRITTEN), subgroups=4)
     assert r.ok and r.values == 0 and "values:" not in r.report, r.report
+    assert "note: values are not compared, only memory: no vector of the workgroup program has a workgroup layout" in r.report
 
 
 def test_layouts_that_cannot_distribute_are_notes_under_against() -> None:
@@ -171,3 +172,12 @@ def test_each_warning_is_printed_once(tmp_path: Path, capfd: pytest.CaptureFixtu
     err = capfd.readouterr().err
     assert err.count("warning: 'xegpu.load_nd' op Invalid transpose attr. It is ignored.") == 1, err
     assert all(r.ok for r in check_all(twice, "xegpu-wg-to-sg-distribute"))
+
+
+def test_help_describes_the_value_comparison(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "values: every distributed value (each result of a workgroup op with a layout) is compared" in out
+    assert "the report names the first op whose value differs" in out
+    assert "pointers and vectors: an integer parameter that is the source of an xegpu access" in out
