@@ -59,4 +59,6 @@ def test_documented_exclusions_are_still_what_they_say(key: tuple[str, str]) -> 
     unscheduled, _ = _lowered(kw, None)
     assert unscheduled == "binary", f"{key}: the unscheduled kernel no longer lowers: {unscheduled}"
     status, _ = _lowered(kw, key[1])
+    if status != why and status != "binary":  # once more: a loaded machine can kill mlir-opt
+        status, _ = _lowered(kw, key[1])
     assert status == why, f"{key}: now {status!r}: move it to LOWERS if it lowers"
