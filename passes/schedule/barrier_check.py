@@ -123,8 +123,10 @@ def barrier_problems(
     if n:
         _compare_gpu_barriers(walks, problems)
         _compare_named(walks, n, walks[0].symbols, problems)
+        _compare_phases_at_gpu_barriers(walks, problems)
     else:
         _unknown_count_notes(walks, problems)
+    _several_ids(walks, problems)
     order = {op: i for i, op in enumerate(func_op.walk())}
     problems.sort(key=lambda p: (order.get(p.op, -1), p.severity != "error"))
     return problems
@@ -233,6 +235,40 @@ def _compare_named(walks: list[SubgroupWalk], n: int, symbols: dict[Operation, s
             out.append(BarrierProblem(at, f"named barrier {b} declares {p_known} participants but "
                                       f"{len(members)} of the {n} subgroups arrive at it (subgroup(s) "
                                       f"{_ranges([sg for sg, _ in members])})"))
+
+
+def _compare_phases_at_gpu_barriers(walks: list[SubgroupWalk], out: list[BarrierProblem]) -> None:
+    """At each gpu.barrier, the subgroups that use a named barrier must have arrived at it and
+    waited on it equally often: a subgroup waiting for a generation that another one completes
+    only after the gpu.barrier would wait forever (and block the gpu.barrier)."""
+    reported = {p.op for p in out if p.is_error}
+    ops = {op: None for w in walks for op in w.snaps}
+    for op in ops:
+        if op in reported:
+            continue
+        for b in sorted({b for w in walks for b in w.counts.arrive}):
+            members = [w for w in walks if not w.counts.arrive.get(b, ZERO).is_zero()]
+            seen: dict[tuple[tuple[str, str], ...], list[int]] = {}
+            for w in members:
+                key = tuple((str(c.arrive.get(b, ZERO)), str(c.wait.get(b, ZERO))) for c in w.snaps.get(op, []))
+                seen.setdefault(key, []).append(w.who.sg or 0)
+            if len(seen) > 1:
+                parts = "; ".join(
+                    f"subgroup(s) {_ranges(sgs)} after {', '.join(f'{a} arrival(s) and {wt} wait(s)' for a, wt in key) or 'never'}"
+                    for key, sgs in seen.items())
+                out.append(BarrierProblem(op, f"is reached by the subgroups of named barrier {b} in different phases of "
+                                          f"it ({parts}): a subgroup waiting for a generation that others complete only "
+                                          "after this gpu.barrier waits forever"))
+                break
+
+
+def _several_ids(walks: list[SubgroupWalk], out: list[BarrierProblem]) -> None:
+    ids = sorted({b for w in walks for b in w.first_use})
+    if len(ids) > 1:
+        second = next(w.first_use[ids[1]] for w in walks if ids[1] in w.first_use)
+        out.append(BarrierProblem(second, f"the function uses named barriers {', '.join(map(str, ids))}: each is "
+                                  "checked alone, their order relative to each other is not (a subgroup waiting "
+                                  "on one while another waits on the other would deadlock)", "warning"))
 
 
 def _unknown_count_notes(walks: list[SubgroupWalk], out: list[BarrierProblem]) -> None:

@@ -65,6 +65,34 @@ class Counts:
         return all(p.is_zero() for d in (self.barrier, self.arrive, self.wait) for p in d.values())
 
 
+@dataclass
+class Cum:
+    """A subgroup's arrivals at and waits on each named id so far (None: not followed)."""
+
+    arrive: dict[int, Poly] = field(default_factory=dict)
+    wait: dict[int, Poly] = field(default_factory=dict)
+    unknown: bool = False
+
+    def copy(self) -> Cum:
+        return Cum(dict(self.arrive), dict(self.wait), self.unknown)
+
+    def plus(self, counts: Counts, times: Poly) -> Cum:
+        out = self.copy()
+        for mine, theirs in ((out.arrive, counts.arrive), (out.wait, counts.wait)):
+            for b, p in theirs.items():
+                mine[b] = mine.get(b, ZERO) + p * times
+        return out
+
+    @staticmethod
+    def choose(c: Poly, a: Cum, b: Cum) -> Cum:
+        """``c * a + (1 - c) * b``."""
+        out = Cum(unknown=a.unknown or b.unknown)
+        for mine, x, y in ((out.arrive, a.arrive, b.arrive), (out.wait, a.wait, b.wait)):
+            for k in set(x) | set(y):
+                mine[k] = c * x.get(k, ZERO) + (ONE - c) * y.get(k, ZERO)
+        return out
+
+
 @dataclass(frozen=True)
 class NamedBarrier:
     bid: Abs
@@ -99,6 +127,11 @@ class SubgroupWalk:
         self.first_use: dict[int, Operation] = {}
         self.record = True
         self.forks = 0
+        self.branch_cum = Cum()
+        # arrivals and waits so far, per named id, as polynomials in the trip counts, branch
+        # choices and (inside loops) the iteration index; snapshots at each gpu.barrier
+        self.cum = Cum()
+        self.snaps: dict[Operation, list[Cum]] = {}
         body = func.regions[0] if func.regions else None
         if body is None or not body.blocks:
             return
@@ -144,15 +177,17 @@ class SubgroupWalk:
         take the same branch (an arrive and its wait guarded alike stay paired)."""
         cond, saved = op.cond, self.env.get(op.cond)
         c = self._sym(op)
-        start = dict(self.pending)
+        start, cum0 = dict(self.pending), self.cum.copy()
         self.forks += 1
         try:
             self.env[cond] = Abs(1, False)
             ys1 = self._run(ops, i, weight * c)
             end1, self.pending = dict(self.pending), dict(start)
+            cum1, self.cum = self.cum, cum0
             self.env[cond] = Abs(0, False)
             ys2 = self._run(ops, i, weight * (ONE - c))
             end2 = dict(self.pending)
+            self.cum = Cum.choose(c, cum1, self.cum)
         finally:
             self.forks -= 1
             if saved is None:
@@ -168,13 +203,23 @@ class SubgroupWalk:
 
     def _branch(self, block: Block | None, weight: Poly) -> tuple[Counts, dict[int, Operation], list[Abs]]:
         """Walk one branch from the current state into its own counts; the state is restored."""
-        saved_counts, saved_pending = self.counts, dict(self.pending)
+        saved_counts, saved_pending, saved_cum = self.counts, dict(self.pending), self.cum.copy()
         self.counts = Counts()
         try:
             ys = self.block(block, weight) if block is not None else []
+            self.branch_cum = self.cum
             return self.counts, dict(self.pending), ys
         finally:
-            self.counts, self.pending = saved_counts, saved_pending
+            self.counts, self.pending, self.cum = saved_counts, saved_pending, saved_cum
+
+    def _per_iteration(self, body: Block) -> Counts:
+        """One iteration's arrivals and waits (a quiet walk; the state is restored)."""
+        record, self.record = self.record, False
+        try:
+            counts, _, _ = self._branch(body, ONE)
+        finally:
+            self.record = record
+        return counts
 
     # ---- ops -------------------------------------------------------------------------------
     def op(self, op: Operation, weight: Poly) -> None:
@@ -189,8 +234,9 @@ class SubgroupWalk:
             for r, y in zip(op.results, ys):
                 self.env[r] = y
         elif isinstance(op, gpu.BarrierOp):
-            if self.record:
-                self.counts.barrier[op] = self.counts.barrier.get(op, ZERO) + weight
+            self.counts.barrier[op] = self.counts.barrier.get(op, ZERO) + weight
+            if self.record and not self.cum.unknown:
+                self.snaps.setdefault(op, []).append(self.cum.copy())
         elif isinstance(op, InitNbarrierOp):
             self.init(op)
         elif isinstance(op, NbarrierArriveOp | NbarrierWaitOp):
@@ -226,6 +272,10 @@ class SubgroupWalk:
                 self.env[r] = a
             return
         start = dict(self.pending)
+        per_iter = self._per_iteration(body)
+        cum0 = self.cum
+        index = Poly.symbol("i" + self.symbols[op])
+        self.cum = cum0.plus(per_iter, index)
         if trip is not None:
             ys = self.block(body, weight.scale(trip))
             if trip >= 2 and self.pending.keys() != start.keys():
@@ -242,6 +292,7 @@ class SubgroupWalk:
             self.counts.add(counts)
             if end.keys() != start.keys():
                 self._alternation(op, start)
+        self.cum = cum0.plus(per_iter, Poly.const(trip) if trip is not None else self._sym(op))
         for r, c, y in zip(op.results, carried, ys):
             self.env[r] = Abs(y.value if trip == 1 else None, c.varies or y.varies)
 
@@ -292,7 +343,9 @@ class SubgroupWalk:
         if not cond.varies:
             c = self._sym(op)
             t_counts, t_end, t_ys = self._branch(then_b, weight * c)
+            t_cum = self.branch_cum
             e_counts, e_end, e_ys = self._branch(else_b, weight * (ONE - c))
+            self.cum = Cum.choose(c, t_cum, self.branch_cum)
             self.counts.add(t_counts)
             self.counts.add(e_counts)
             if t_end.keys() != e_end.keys():
@@ -303,7 +356,9 @@ class SubgroupWalk:
                 self.env[r] = Abs(None, a.varies or b.varies)
             return
         t_counts, t_end, _ = self._branch(then_b, weight)
+        t_cum = self.branch_cum
         e_counts, e_end, _ = self._branch(else_b, weight)
+        self.cum = t_cum
         gpu_barriers = [b for b, p in (*t_counts.barrier.items(), *e_counts.barrier.items()) if not p.is_zero()]
         if gpu_barriers:
             self._find(gpu_barriers[0], f"is under the scf.if at {where(op)} whose condition may differ between "
@@ -351,6 +406,9 @@ class SubgroupWalk:
             self._find(op, "is a loop whose exit condition may differ between subgroups and whose body reaches "
                        "barriers: their balance is not checked", "warning" if self.who.count is None else "error")
         self.decisions[op] = "varies" if cond.varies else "uniform"
+        if has_barriers(op):  # the arrivals so far are not followed through a while loop
+            self.cum = self.cum.copy()
+            self.cum.unknown = True
         w = self._sym(op)
         start = dict(self.pending)
         for a in before.args:
@@ -409,7 +467,8 @@ class SubgroupWalk:
             if b not in self.pending:
                 self._find(op, f"waits on named barrier {b} without having arrived at it")
             self.pending.pop(b, None)
-        if self.record:
-            d = self.counts.arrive if arrive else self.counts.wait
-            d[b] = d.get(b, ZERO) + weight
-            self.counts.sync[op] = self.counts.sync.get(op, ZERO) + weight
+        d = self.counts.arrive if arrive else self.counts.wait
+        d[b] = d.get(b, ZERO) + weight
+        self.counts.sync[op] = self.counts.sync.get(op, ZERO) + weight
+        c = self.cum.arrive if arrive else self.cum.wait
+        c[b] = c.get(b, ZERO) + ONE

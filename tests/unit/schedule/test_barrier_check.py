@@ -103,6 +103,21 @@ UNBALANCED = {
       gpu.barrier
     }
 """, "'gpu.barrier' op is reached 1 time(s) by subgroup(s) 0; 2 time(s) by subgroup(s) 1"),
+    # each half completes one phase, but on opposite sides of a gpu.barrier
+    "phases-across-gpu-barrier": ("""
+    %lo = arith.cmpi ult, %sg, %c2 : index
+    scf.if %lo {
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+    }
+    gpu.barrier
+    %hi = arith.cmpi uge, %sg, %c2 : index
+    scf.if %hi {
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+    }
+""", "'gpu.barrier' op is reached by the subgroups of named barrier 0 in different phases of it (subgroup(s) 0-1 "
+     "after 1 arrival(s) and 1 wait(s); subgroup(s) 2-3 after 0 arrival(s) and 0 wait(s))"),
     # the lower half waits every step, the upper half once: balanced only when %n == 1
     "trip-count-dependent": ("""
     %lo = arith.cmpi ult, %sg, %c2 : index
