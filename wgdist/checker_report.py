@@ -19,8 +19,8 @@ from wgdist.ir.diagnostics import location_of
 
 
 def in_function(e: TileEntry, func: Operation) -> bool:
-    op = e.wg.owner
-    while isinstance(op, Operation):
+    op: Operation | None = e.wg.owner if isinstance(e.wg.owner, Operation) else None
+    while op is not None:
         if op is func:
             return True
         op = op.parent_op()

@@ -36,8 +36,10 @@ from wgdist.passes.distribute.state import Env, Plan
 
 
 def _attached(v: SSAValue, module: ModuleOp) -> bool:
-    op = v.owner if isinstance(v, OpResult) else v.owner.parent_op() if hasattr(v.owner, "parent_op") else None
-    while isinstance(op, Operation):
+    """Whether ``v`` (an op result or a block argument) is still inside ``module``."""
+    owner = v.owner
+    op: Operation | None = owner if isinstance(owner, Operation) else owner.parent_op()
+    while op is not None:
         if op is module:
             return True
         op = op.parent_op()
@@ -71,6 +73,7 @@ def distribute_with_tiles(
     entries: list[TileEntry] = []
     for v, plan, env in found:
         orig = back.get(v)
+        owner = v.owner
         if orig is None or not isinstance(orig, OpResult) or not isinstance(orig.type, VectorType):
             continue
         sg = env.vmap[v]
@@ -80,7 +83,7 @@ def distribute_with_tiles(
         if math.prod(d.shape) != math.prod(orig.type.get_shape()):
             continue
         entries.append(TileEntry(
-            orig, d.shape, d.table, d.tile_shape, list(sg), d.packed, plan.base.get(v.owner, 0),
+            orig, d.shape, d.table, d.tile_shape, list(sg), d.packed, plan.base.get(owner, 0) if isinstance(owner, Operation) else 0,
         ))  # fmt: skip
     return out, entries
 

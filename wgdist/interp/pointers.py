@@ -168,13 +168,12 @@ def pointer_elements(func: Operation, i: int, p: PointerParam, scalars: dict[int
 
 def _constant_reach(op: Operation) -> int | None:
     """One past the last element a gather/scatter with constant offsets touches."""
+    offs: SSAValue | None = None
     if isinstance(op, CreateTdescOp):
-        offs, t = op.offsets, op.result.type
-        chunk = t.chunk_size if isinstance(t, TensorDescType) else 1
-    elif isinstance(op, LoadGatherOp | StoreScatterOp | PrefetchOp) and op.offset_operand() is not None:
+        t = op.result.type
+        offs, chunk = op.offsets, t.chunk_size if isinstance(t, TensorDescType) else 1
+    elif isinstance(op, LoadGatherOp | StoreScatterOp | PrefetchOp):
         offs, chunk = op.offset_operand(), op.chunk()
-    else:
-        return None
     owner = offs.owner if offs is not None else None
     if not isinstance(owner, ConstantOp) or not isinstance(owner.value, DenseIntOrFPElementsAttr):
         return None
