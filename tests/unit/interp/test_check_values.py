@@ -13,6 +13,7 @@ import pytest
 
 import wgdist
 from wgdist.checker import check, check_all
+from wgdist.ir.diagnostics import location_of
 from wgdist.tools.wgdist_check import run as cli
 
 L = "#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 32]>"
@@ -181,3 +182,23 @@ def test_help_describes_the_value_comparison(capsys: pytest.CaptureFixture[str])
     assert "values: every distributed value (each result of a workgroup op with a layout) is compared" in out
     assert "the report names the first op whose value differs" in out
     assert "pointers and vectors: an integer parameter that is the source of an xegpu access" in out
+
+
+def test_a_distribution_bug_is_named_at_the_op_in_pipeline_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A planted bug in the pass itself: the second load's tile offsets swapped (row <-> column)."""
+    from wgdist.passes.distribute.ops import xegpu_nd
+
+    real = xegpu_nd.tile_offsets
+    second = line_of(OVERWRITTEN, "%t = xegpu.load_nd")
+
+    def planted(env, d, original, before):  # type: ignore[no-untyped-def]
+        out = real(env, d, original, before)
+        loc = location_of(before)
+        return [o[::-1] for o in out] if loc is not None and loc.endswith(f":{second}:5") else out
+
+    monkeypatch.setattr(xegpu_nd, "tile_offsets", planted)
+    r = check(OVERWRITTEN, "xegpu-wg-to-sg-distribute", schedules=1)
+    assert not r.ok and set(r.comparison.counts) == {"op value"}, r.report
+    assert r.comparison.differences[0].message.startswith(
+        f"first op whose value differs: 'xegpu.load_nd' at <string>:{second}:5 in subgroup 1"
+    ), r.report
