@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
+from wgdist.dialects.vector import ExtractStridedSliceOp, MultiDimReductionOp, ShapeCastOp
 from wgdist.dialects.xegpu import ConvertLayoutOp, LoadNdOp, StoreNdOp, TensorDescType
 from wgdist.dialects.xegpu.layout_access import value_layout
 from wgdist.ir.diagnostics import OpError
@@ -51,7 +51,7 @@ from wgdist.layout import (
     same_distribution,
     with_unit_dims,
 )
-from wgdist.layout.rules_below import below_innermost
+from wgdist.layout.rules_below import below_innermost, whole_layout
 from wgdist.passes.propagate.anchors import (
     ANCHORS,
     OPERAND_ROLES,
@@ -110,10 +110,20 @@ def _reduction_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayo
     return [SliceLayout(need.parent, red)]
 
 
+def _window_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+    """In the fallback round, for a window whose tiles do not sit inside the same subgroups'
+    tiles of its source (offsets off the tile grid): every subgroup holds the whole window, cut
+    locally from the whole source; the users convert (each keeps its own part, no exchange)."""
+    if not fallback or not isinstance(need, Layout) or not need.is_wg:
+        return []
+    return [whole_layout(need, shape)]
+
+
 ALTERNATIVES: dict[type[Operation], Callable[[Operation, tuple[int, ...], AnyLayout, bool], list[AnyLayout]]] = {
     ShapeCastOp: _shape_cast_alternatives,
     LoadNdOp: _load_nd_alternatives,
     MultiDimReductionOp: _reduction_alternatives,
+    ExtractStridedSliceOp: _window_alternatives,
 }
 """Layouts a blocked op (one whose backward rule fails for the layout its users need) may
 produce instead, given the op, its result's shape, the needed layout and whether this is the

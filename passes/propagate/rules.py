@@ -86,6 +86,8 @@ from wgdist.layout.rules_below import (
     below_broadcast_source,
     below_reduction_source,
     below_shape_cast_source,
+    whole_layout,
+    whole_on_every_subgroup,
 )
 from wgdist.passes.propagate import rules_lanes
 from wgdist.passes.propagate.values import shape_of, unpacked
@@ -239,6 +241,9 @@ def _same_fields(result: AnyLayout, shape: tuple[int, ...]) -> list[Requirement]
 def extract_strided_slice_backward(op: ExtractStridedSliceOp, result: AnyLayout) -> list[Requirement]:
     if not result.is_wg:
         return _same_fields(result, _shape(op.source))
+    if whole_on_every_subgroup(result, _shape(op.result)):  # the fallback of a misaligned window
+        assert isinstance(result, Layout)
+        return [(0, whole_layout(result, _shape(op.source)))]
     return [(0, window_layout(result, _shape(op.result), _shape(op.source), _offsets(op), exact=False))]
 
 

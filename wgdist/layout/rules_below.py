@@ -112,3 +112,16 @@ def below_innermost(layout: AnyLayout) -> AnyLayout | None:
     if not isinstance(layout, Layout):
         return None
     return Layout(**{f: (1,) * (len(v) - 1) + (v[-1],) for f, v in _fields(layout).items()})
+
+
+def whole_on_every_subgroup(layout: AnyLayout, shape: Sequence[int]) -> bool:
+    """Whether every subgroup of the workgroup layout ``layout`` holds all of ``shape`` (its
+    ``sg_data`` is the whole shape): a strided slice of such a value is subgroup-local at any
+    offsets."""
+    return isinstance(layout, Layout) and layout.is_wg and tuple(layout.sg_data_for(shape)) == tuple(shape)
+
+
+def whole_layout(like: Layout, shape: Sequence[int]) -> Layout:
+    """``like``'s subgroups each holding all of ``shape``."""
+    assert like.sg_layout is not None
+    return Layout(sg_layout=like.sg_layout, sg_data=tuple(shape), order=like.order)
