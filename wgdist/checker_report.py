@@ -34,11 +34,13 @@ class ValueCount:
     elements: int = 0  # subgroup-value elements compared, all runs together
     values: set[int] = field(default_factory=set)  # entries with at least one value compared
     dropped: int = 0
+    misaligned: set[int] = field(default_factory=set)
 
     def add(self, comparer: ValueComparer, trace: ValueTrace) -> None:
         self.elements += comparer.compared
         self.values |= comparer.covered
         self.dropped = max(self.dropped, trace.dropped)
+        self.misaligned |= comparer.misaligned
 
     def notes(self, entries: Sequence[TileEntry]) -> list[str]:
         if not entries:
@@ -47,6 +49,12 @@ class ValueCount:
             f"  values: {len(self.values)} of the {len(entries)} distributed workgroup value(s) compared "
             f"with the subgroups' tiles ({self.elements} element(s))"
         ]
+        if self.misaligned:
+            out.append(
+                f"note: {len(self.misaligned)} distributed value(s) ran a different number of times than "
+                "their workgroup op (a pass after the distribution moved them, e.g. out of a loop): "
+                "their differences are not reported"
+            )
         if self.dropped:
             out.append(
                 f"note: {self.dropped} workgroup value(s) were not kept (over --max-bytes): their "

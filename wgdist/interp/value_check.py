@@ -117,6 +117,8 @@ class Mismatch:
     got: Any = field(compare=False)
     count: int = field(compare=False)
     sg_op: Operation | None = field(compare=False)
+    sg_index: int = field(compare=False, default=0)
+    wg_linear: int = field(compare=False, default=0)
 
 
 @dataclass
@@ -133,6 +135,10 @@ class ValueComparer:
     mismatches: list[Mismatch] = field(default_factory=list)
     counts: dict[tuple[int, int, int], int] = field(default_factory=dict)
     covered: set[int] = field(default_factory=set)  # entries with a value compared
+    bad: dict[tuple[int, int, int, int], int] = field(default_factory=dict)
+    """(subgroup value, workgroup, subgroup, entry) -> elements that differ."""
+    misaligned: set[int] = field(default_factory=set)
+    """Entries whose subgroup value ran a different number of times than the workgroup op."""
 
     def probes(self) -> dict[SSAValue, Probe]:
         users: dict[SSAValue, list[tuple[int, int]]] = {}
@@ -181,22 +187,39 @@ class ValueComparer:
             if not nbad:
                 continue
             self.differing += nbad
+            bad_key = (sg_index, thread.wg_linear, sg, i)
+            self.bad[bad_key] = self.bad.get(bad_key, 0) + nbad
             first = tuple(int(x) for x in np.unravel_index(int(np.flatnonzero(bad)[0]), bad.shape))
             owner = e.sg[k].owner
             self.mismatches.append(Mismatch(
                 seq, sg, k, i, thread.wg, n, tuple(a + b for a, b in zip(start, first)),
-                expected[first], got[first], nbad, owner if isinstance(owner, Operation) else None,
+                expected[first], got[first], nbad, owner if isinstance(owner, Operation) else None, sg_index,
+                thread.wg_linear,
             ))  # fmt: skip
             if len(self.mismatches) > 8 * self.limit + 64:
                 self.mismatches = sorted(self.mismatches)[: self.limit]
 
+    def _aligned(self, sg_index: int, wg: int, sg: int, entry: int) -> bool:
+        """Whether the subgroup value ran as often as its workgroup op (a pass after the
+        distribution that peels or pipelines a loop breaks the pairing of their values)."""
+        ran = len(self.trace.seen.get((entry, wg), ()))
+        return self.counts.get((sg_index, wg, sg), 0) == ran
+
     def report(self, out: Comparison) -> None:
         """Add the mismatches (kind ``"op value"``, elements that differ) to ``out``, the one
-        whose workgroup op ran first first."""
+        whose workgroup op ran first first. Differences of a subgroup value that ran a different
+        number of times than its workgroup op are dropped (its entry is in ``misaligned``)."""
+        for key in list(self.bad):
+            if not self._aligned(*key):
+                self.differing -= self.bad.pop(key)
+                self.misaligned.add(key[3])
         if not self.differing:
             return
         out.counts["op value"] = out.counts.get("op value", 0) + self.differing
-        found = [_difference(self.entries[m.entry], m) for m in sorted(self.mismatches)[: self.limit]]
+        kept = [m for m in sorted(self.mismatches) if (m.sg_index, m.wg_linear, m.sg, m.entry) in self.bad]
+        found = [_difference(self.entries[m.entry], m) for m in kept[: self.limit]]
+        if not found:  # (the first ones kept were of values dropped above)
+            found = [Difference("values", (), "op value", f"{self.differing} element(s) of distributed values differ")]
         found[0].message = "first op whose value differs: " + found[0].message
         out.differences[:0] = found
 

@@ -202,3 +202,29 @@ def test_a_distribution_bug_is_named_at_the_op_in_pipeline_mode(monkeypatch: pyt
     assert r.comparison.differences[0].message.startswith(
         f"first op whose value differs: 'xegpu.load_nd' at <string>:{second}:5 in subgroup 1"
     ), r.report
+
+
+def test_differences_of_a_value_that_ran_a_different_number_of_times_are_dropped() -> None:
+    """A pass after the distribution that peels a loop runs a subgroup value once less than its
+    workgroup op: its values no longer pair up, so their differences are not reported."""
+    import numpy as np
+
+    from wgdist.interp.compare import Comparison
+    from wgdist.interp.value_check import TileEntry, ValueComparer, ValueTrace
+
+    module = wgdist.parse(REGISTERS_ONLY)
+    ops = [op for op in module.walk() if op.results and op.name != "xegpu.create_nd_tdesc"]
+    wg_value, sg_value = ops[0].results[0], ops[1].results[0]
+    entry = TileEntry(wg_value, (2, 2), (((0, 0),), ((0, 0),)), (2, 2), [sg_value])
+    thread = type("Thread", (), {"wg_linear": 0, "sg": 1, "wg": (0, 0, 0)})()
+    for ran_in_subgroup, differing, misaligned in ((2, 8, set()), (1, 0, {0})):
+        trace = ValueTrace([entry], budget=1 << 20)
+        for k in range(2):  # the workgroup op ran twice
+            trace._record(0, thread, np.full((2, 2), k, np.float32))  # type: ignore[arg-type]
+        comparer = ValueComparer([entry], trace)
+        (probe,) = comparer.probes().values()
+        for k in range(ran_in_subgroup):  # every value off by one: 4 elements differ each time
+            probe(thread, np.full((2, 2), k + 1, np.float32))  # type: ignore[arg-type]
+        out = Comparison()
+        comparer.report(out)
+        assert out.counts.get("op value", 0) == differing and comparer.misaligned == misaligned
