@@ -1,9 +1,13 @@
 """``wgdist.check`` (this module is ``wgdist.checker``): does the distributed program compute what the workgroup program computes?
 
-Draws random inputs for the memref arguments, runs the workgroup-level kernel in workgroup mode
-and the distributed kernel (the pipeline's output, or a given file) in subgroup mode, and compares
-every argument buffer (see :mod:`wgdist.interp.compare` for what is compared). The inputs, the
-subgroup count and the size limits come from :mod:`wgdist.interp.kernel_inputs`.
+Draws random inputs for the memref, pointer and vector arguments, runs the workgroup-level
+kernel in workgroup mode and the distributed kernel (the pipeline's output, or a given file) in
+subgroup mode, and compares every argument buffer (see :mod:`wgdist.interp.compare` for what is
+compared) and every distributed value with the part of its workgroup value the subgroup owns
+(:mod:`wgdist.interp.value_check`; which subgroup value holds which tile:
+:mod:`wgdist.checker_tiles`). The inputs, the subgroup count and the size limits come from
+:mod:`wgdist.interp.kernel_inputs`; reading the programs from :mod:`wgdist.checker_programs`, the
+report's text from :mod:`wgdist.checker_report`.
 """
 
 from __future__ import annotations
@@ -216,9 +220,14 @@ def check_function(
     program; the launch runs at most ``max_subgroups`` subgroups (workgroups x subgroups per
     workgroup). Errors name the wgdist-check option (``--max-bytes``, ``--max-subgroups``...).
 
-    Not ``ok`` when the programs differ, and also when the workgroup program wrote no element
-    of its memref arguments: a check that compares nothing is no evidence. A function without
-    memref arguments has nothing to compare; the report warns, but that is not a failure.
+    Every distributed value of ``tiles`` (the correspondence :mod:`wgdist.checker_tiles`
+    builds) is compared, each time its op runs, with its subgroup's part of the workgroup value;
+    the first op whose value differs is reported first (kind ``"op value"``).
+
+    Not ``ok`` when the programs differ, and also when nothing was compared (no element of the
+    memref arguments or of SLM written, no distributed value): a check that compares nothing is
+    no evidence. A function without memref arguments and values has nothing to compare; the
+    report warns, but that is not a failure.
     """
     _check_options(rtol, atol, seed, subgroups, limit, max_bytes, max_subgroups, samples, schedules)
     name = symbol_name(wg_func)
