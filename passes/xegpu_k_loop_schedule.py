@@ -35,18 +35,21 @@ strategy or a value out of range is refused when the pipeline is built, naming t
   and a loop whose count is unknown is refused with a remark.
 
 ``strategy=pipeline`` (:mod:`wgdist.passes.schedule.pipeline`) moves only reads (global loads
-and prefetches whose address depends on nothing but the induction variable and values from
-outside the loop) to earlier steps; everything else keeps its order, nothing moves across a sync
-op within a step, SLM accesses and barriers stay where they are, and the loop-carried values
-are those of the original loop. Each step executes the original body's ops once (plus the index
-arithmetic of the moved reads' addresses). The loop becomes a prologue (the reads of the first
-steps), a steady loop (unguarded reads ahead) and an epilogue loop over the last ``min(N, D)``
-steps (``D`` = the largest distance) whose reads ahead are guarded by ``scf.if`` so that no step
-outside the loop's range is ever read; with a dynamic trip count the prologue's reads are
-guarded too and the split is ``lb + max(0, ceildiv(ub - lb, step) - D) * step``. Loops of no
-step (static) are not emitted. Reads that depend on a loop-carried value (a descriptor advanced
-by ``update_nd_offset`` in ``iter_args``) stay in place; a loop with nothing to move is left
-alone with a remark.
+and prefetches whose address depends on nothing but the induction variable, values from outside
+the loop and *inductions*: loop-carried values advanced by pure ops of their own, such as a
+descriptor moved by ``update_nd_offset``) to earlier steps; everything else keeps its order,
+nothing moves across a sync op within a step, SLM accesses and barriers stay where they are, and
+the loop-carried values are those of the original loop. Each step executes the original body's
+ops once (plus the index arithmetic of the moved reads' addresses and the advanced inductions).
+The loop becomes a prologue (the reads of the first steps), a steady loop (unguarded reads
+ahead) and an epilogue loop over the last ``min(N, D)`` steps (``D`` = the largest distance)
+whose reads ahead are guarded by ``scf.if`` so that no step outside the loop's range is ever
+read; with a dynamic trip count the prologue's reads are guarded too and the split is ``lb +
+max(0, ceildiv(ub - lb, step) - D) * step``. Loops of no step (static) are not emitted. A read
+``d`` steps ahead that goes through an induction reads it advanced ``d`` times (its advancing
+ops cloned; the loop still carries and advances the original). Reads that depend on other
+loop-carried values stay in place; a loop with nothing to move, or whose induction variable is
+not an ``index``, is left alone with a remark.
 
 Before (two A tiles and one B tile per step, four steps)::
 

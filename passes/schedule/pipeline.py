@@ -20,7 +20,7 @@ emitted.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from xdsl.dialects import arith, scf
 from xdsl.ir import Block, Operation, SSAValue
@@ -42,29 +42,52 @@ def apply(kloop: KLoop, options: ScheduleOptions) -> Refusal | None:
     return None
 
 
-def _clone_group(plan: Plan, out: list[Operation], group: Sequence[Operation], iv: SSAValue) -> list[SSAValue]:
-    """Clone ``group``'s reads and their slices for the step whose induction value is ``iv``."""
-    old_iv = plan.kloop.loop.body.block.args[0]
-    mapper: dict[SSAValue, SSAValue] = {old_iv: iv}
+def _clone_group(plan: Plan, e: Emitter, group: Sequence[Operation], base: SSAValue,
+                 base_value: int | None, d: int, args: Mapping[SSAValue, SSAValue],
+                 at_d: SSAValue | None = None) -> list[SSAValue]:
+    """Clone ``group``'s reads and their slices for the step ``d`` steps after the one whose
+    induction value is ``base`` and whose loop-carried values are ``args`` (old argument ->
+    value); a carried value the reads depend on is advanced ``d`` times by its chain first."""
+    loop = plan.kloop.loop
+    block = loop.body.block
+    iv = block.args[0]
+    yield_op = block.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    used = {a for op in group for a in plan.reads_args.get(op, ())}
+    chain = {o for a in used for o in plan.chain[a]}
+    current = {a: args[a] for a in used}
+    for t in range(d):
+        mapper: dict[SSAValue, SSAValue] = dict(current)
+        if any(iv in o.operands for o in chain):
+            mapper[iv] = e.offset(base, t, loop.step, plan.trip[2], base_value)
+        for o in block.ops:
+            if o in chain:
+                e.add(o.clone(value_mapper=mapper))
+        nxt = {a: yield_op.operands[block.args.index(a) - 1] for a in used}
+        current = {a: mapper.get(v, v) for a, v in nxt.items()}
     needed = {o for op in group for o in plan.slice[op]}
-    for o in plan.kloop.loop.body.block.ops:
+    mapper = dict(current)
+    if any(iv in o.operands for o in needed.union(group)):
+        mapper[iv] = at_d or e.offset(base, d, loop.step, plan.trip[2], base_value)
+    for o in block.ops:
         if o in needed:
-            out.append(o.clone(value_mapper=mapper))
+            e.add(o.clone(value_mapper=mapper))
     values: list[SSAValue] = []
     for op in group:
-        c = op.clone(value_mapper=mapper)
-        out.append(c)
-        values += c.results
+        values += e.add(op.clone(value_mapper=mapper)).results
     return values
 
 
-def _issue(plan: Plan, e: Emitter, group: Sequence[Operation], iv: SSAValue, guard: bool) -> list[SSAValue]:
-    """The reads of ``group`` for step ``iv``; under ``scf.if iv < ub`` when ``guard``."""
+def _issue(plan: Plan, e: Emitter, group: Sequence[Operation], base: SSAValue, base_value: int | None,
+           d: int, args: Mapping[SSAValue, SSAValue], guard: bool) -> list[SSAValue]:
+    """The reads of ``group`` for the step ``d`` after ``base``; under ``scf.if step < ub`` when
+    ``guard``."""
     if not guard:
-        return _clone_group(plan, e.out, group, iv)
-    cond = e.add(CmpiOp(iv, plan.kloop.loop.ub, "slt")).results[0]
+        return _clone_group(plan, e, group, base, base_value, d, args)
+    iv_d = e.offset(base, d, plan.kloop.loop.step, plan.trip[2], base_value)
+    cond = e.add(CmpiOp(iv_d, plan.kloop.loop.ub, "slt")).results[0]
     then: list[Operation] = []
-    values = _clone_group(plan, then, group, iv)
+    values = _clone_group(plan, Emitter(then, e), group, base, base_value, d, args, iv_d)
     then.append(scf.YieldOp(*values))
     types = [v.type for v in values]
     orelse = [scf.YieldOp(*(e.zero(t) for t in types))] if types else None
@@ -80,8 +103,8 @@ def _prologue(plan: Plan, e: Emitter, count: int | None) -> dict[Operation, list
         if count is not None and j >= count:  # a step that does not exist: nothing read
             values = [e.zero(op.results[0].type) for op in group if op.results]
         else:
-            iv = e.offset(loop.lb, j, loop.step, plan.trip[2], plan.trip[0])
-            values = _issue(plan, e, group, iv, guard=count is None)
+            inits = dict(zip(loop.body.block.args[1:], loop.iter_args))
+            values = _issue(plan, e, group, loop.lb, plan.trip[0], j, inits, guard=count is None)
         for op, v in zip([op for op in group if op.results], values):
             queues[op].append(v)
     return queues
@@ -141,8 +164,8 @@ def _mini(plan: Plan, e: Emitter, f: int, iv: SSAValue, mapper: dict[SSAValue, S
             e.add(o.clone(value_mapper=mapper))
     for d in sorted({plan.distance[op] for op in mine} - {0}):
         group = [op for op in mine if plan.distance[op] == d]
-        iv_d = e.offset(iv, d, loop.step, plan.trip[2])
-        values = _issue(plan, e, group, iv_d, guard)
+        args = {a: mapper[a] for a in loop.body.block.args[1:]}
+        values = _issue(plan, e, group, iv, None, d, args, guard)
         for op, v in zip([op for op in group if op.results], values):
             ahead[op] = v
 

@@ -1,7 +1,9 @@
 """What ``strategy=pipeline`` will do to one K loop, decided before any IR changes.
 
-A global read or prefetch is *pipelined* when its address depends only on the induction variable
-and values defined outside the loop, through pure ops of the body (its *slice*): it is then issued
+A global read or prefetch is *pipelined* when its address depends only on the induction variable,
+values defined outside the loop and inductions (loop-carried values advanced by pure ops of
+their own and nothing else carried: a descriptor moved by ``update_nd_offset``), through pure ops
+of the body (its *slice*): it is then issued
 ``distance`` iterations ahead and its value carried in ``iter_args``. The body's dpas form
 ``fragments`` groups in body order (the mini-iterations); a read belongs to the fragment of the
 first dpas it feeds (a prefetch to that of a read from the same memref; anything else to
@@ -17,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.traits import is_side_effect_free
 
 from wgdist.passes.schedule.classify import KLoop, OpKind, Refusal
@@ -34,13 +36,17 @@ LOADS = (OpKind.GLOBAL_READ, OpKind.PREFETCH)
 class Plan:
     """``distance``: pipelined reads (>= 1) and moved reads (0); ``mini``: the mini-iteration
     each of them is issued in; ``first_dpas``: mini-iteration -> its first dpas; ``slice``: a
-    read's pure body ops, in body order; ``trip``: (lb, ub, step) as constants where known."""
+    read's pure body ops, in body order; ``chain``: the loop-carried values those slices read
+(inductions: a descriptor advanced by ``update_nd_offset``) -> the ops that advance them one
+step; ``trip``: (lb, ub, step) as constants where known."""
 
     kloop: KLoop
     distance: dict[Operation, int] = field(default_factory=dict)
     mini: dict[Operation, int] = field(default_factory=dict)
     first_dpas: dict[int, Operation] = field(default_factory=dict)
     slice: dict[Operation, list[Operation]] = field(default_factory=dict)
+    chain: dict[SSAValue, list[Operation]] = field(default_factory=dict)
+    reads_args: dict[Operation, set[SSAValue]] = field(default_factory=dict)
     trip: tuple[int | None, int | None, int | None] = (None, None, None)
 
     @property
@@ -65,26 +71,40 @@ def constant_int(value: SSAValue) -> int | None:
     return None
 
 
-def _slice(op: Operation, body_ops: set[Operation], iv: SSAValue) -> list[Operation] | None:
-    """The body ops ``op``'s operands come from (all pure, leaves = iv or outside), or None."""
+def _slice(values: list[SSAValue], block: Block, allowed: set[SSAValue]) -> tuple[list[Operation], set[SSAValue]] | None:
+    """The body ops ``values`` come from (all pure, the block arguments among the leaves in
+    ``allowed``), in body order, and the block arguments they read; None otherwise."""
     found: set[Operation] = set()
-    todo = list(op.operands)
+    args: set[SSAValue] = set()
+    todo = list(values)
     while todo:
         v = todo.pop()
-        if isinstance(v, BlockArgument) and v.owner is op.parent_block():
-            if v is not iv:
+        if isinstance(v, BlockArgument) and v.owner is block:
+            if v not in allowed:
                 return None
+            args.add(v)
             continue
         owner = v.owner
-        if not isinstance(owner, Operation) or owner not in body_ops or owner in found:
+        if not isinstance(owner, Operation) or owner.parent_block() is not block or owner in found:
             continue
         if owner.regions or not is_side_effect_free(owner):
             return None
         found.add(owner)
         todo += list(owner.operands)
-    block = op.parent_block()
-    assert block is not None
-    return [o for o in block.ops if o in found]
+    return [o for o in block.ops if o in found], args
+
+
+def _inductions(block: Block, iv: SSAValue) -> dict[SSAValue, list[Operation]]:
+    """Loop-carried values advanced by pure ops of themselves, the induction variable and values
+    from outside (a descriptor moved by ``update_nd_offset``): argument -> those ops."""
+    yield_op = block.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    found: dict[SSAValue, list[Operation]] = {}
+    for arg, nxt in zip(block.args[1:], yield_op.operands):
+        chain = _slice([nxt], block, {iv, arg})
+        if chain is not None:
+            found[arg] = chain[0]
+    return found
 
 
 def _first_fragment(op: Operation, frag_of: dict[Operation, int], kloop: KLoop) -> int | None:
@@ -148,7 +168,8 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
     frag_of = {d: i * count // len(dpas) for i, d in enumerate(dpas)}
     for d, f in frag_of.items():
         plan.first_dpas.setdefault(f, d)
-    body_ops = set(loop.body.block.ops)
+    block = loop.body.block
+    inductions = _inductions(block, iv)
     reads = [op for op in loop.body.block.ops if kloop.kinds[op] in LOADS]
     frag: dict[Operation, int] = {}
     for op in reads:
@@ -159,9 +180,10 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
             same = [r for r in frag if source_of(r) == source_of(op)]
             frag[op] = min((frag[r] for r in same), default=0)
     for op in reads:
-        sl = _slice(op, body_ops, iv)
-        if sl is None or len(op.results) > 1 or op.regions:  # an scf.if around a read stays
+        found = _slice(list(op.operands), block, {iv, *inductions})
+        if found is None or len(op.results) > 1 or op.regions:  # an scf.if around a read stays
             continue
+        sl, args = found
         if op.results and zero_attr(op.results[0].type) is None:
             continue
         f = frag[op]
@@ -172,11 +194,14 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
         plan.distance[op] = dist
         plan.mini[op] = mini
         plan.slice[op] = sl
+        plan.reads_args[op] = args - {iv}
+        plan.chain |= {a: inductions[a] for a in args if a is not iv}
     if plan.max_distance == 0:
         return Refusal(
             loop,
             "no global read or prefetch to schedule (none whose address depends only on the "
-            f"induction variable and values defined outside the loop, with stages={options.stages} "
+            "induction variable, values defined outside the loop and loop-carried values "
+            f"advanced by pure ops of their own, with stages={options.stages} "
             f"and {count} fragment(s))",
         )
     return plan

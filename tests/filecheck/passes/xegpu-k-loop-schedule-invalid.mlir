@@ -22,6 +22,6 @@ gpu.module @m {
 // FRAGMENTS: wgdist-opt: error: xegpu-k-loop-schedule: fragments=-1 is out of range: expected 0 (one per dpas) to 64
 // INTERVAL: wgdist-opt: error: xegpu-k-loop-schedule: interval=0 is out of range: expected at least 1
 // SUBGROUPS: wgdist-opt: error: xegpu-k-loop-schedule: num-subgroups=-2 is out of range: expected 0 (from the kernel) or a positive count
-// NAME: wgdist-opt: error: pass 'xegpu-k-loop-schedule' has no option 'stage' (its options: strategy, stages, fragments, interval, num-subgroups)
+// NAME: wgdist-opt: error: pass 'xegpu-k-loop-schedule' has no option 'stage' (its options: strategy, stages, fragments, interval, num-subgroups{{.*}})
 // TYPE: wgdist-opt: error: pass 'xegpu-k-loop-schedule' option 'stages': expected an integer, got 'two'
 // STRATEGY-NOT: Traceback

@@ -1,6 +1,6 @@
 // strategy=pipeline with a trip count known only at run time (every prologue read guarded,
-// the split computed), and with SLM accesses and barriers in the body (they keep their order;
-// only the global reads move to earlier steps).
+// the split computed), with SLM accesses and barriers in the body (they keep their order;
+// only the global reads move to earlier steps), and with descriptors advanced in iter_args.
 //
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pipeline stages=3}' | filecheck %s
 
@@ -96,3 +96,40 @@ gpu.module @m {
 // CHECK-NEXT:     xegpu.load_nd %a[0, %[[K2]]]
 // CHECK-NEXT:     xegpu.load_nd %b[%[[K2]], 0]
 // CHECK-NEXT:     xegpu.dpas %[[VA]], %[[QB]], %[[ACC]]
+
+// -----
+
+// Descriptors moved by update_nd_offset in iter_args: the reads two steps ahead go through the
+// descriptors advanced twice; the loop still carries (and advances) the original descriptors.
+gpu.module @m {
+  gpu.func @carried(%A: memref<8x128xf16>, %B: memref<128x16xf16>, %C: memref<8x16xf32>, %ub: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %a = xegpu.create_nd_tdesc %A[0, 0] : memref<8x128xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B[0, 0] : memref<128x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %c = xegpu.create_nd_tdesc %C[0, 0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r:3 = scf.for %k = %c0 to %ub step %c16 iter_args(%acc = %z, %da = %a, %db = %b) -> (vector<8x16xf32>, !xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>) {
+      %va = xegpu.load_nd %da : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %db : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      %na = xegpu.update_nd_offset %da, [0, 16] : !xegpu.tensor_desc<8x16xf16>
+      %nb = xegpu.update_nd_offset %db, [16, 0] : !xegpu.tensor_desc<16x16xf16>
+      scf.yield %d, %na, %nb : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>
+    }
+    xegpu.store_nd %r#0, %c : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @carried
+// CHECK:        scf.for %{{.*}} = %c0 to %{{.*}} step %c16 iter_args(%[[ACC:.*]] = %z, %[[DA:.*]] = %a, %[[DB:.*]] = %b,
+// CHECK-NEXT:     %[[A1:.*]] = xegpu.update_nd_offset %[[DA]], [0, 16]
+// CHECK-NEXT:     %[[B1:.*]] = xegpu.update_nd_offset %[[DB]], [16, 0]
+// CHECK-NEXT:     %[[A2:.*]] = xegpu.update_nd_offset %[[A1]], [0, 16]
+// CHECK-NEXT:     %[[B2:.*]] = xegpu.update_nd_offset %[[B1]], [16, 0]
+// CHECK-NEXT:     %[[VA:.*]] = xegpu.load_nd %[[A2]]
+// CHECK-NEXT:     %[[VB:.*]] = xegpu.load_nd %[[B2]]
+// CHECK-NEXT:     %[[D:.*]] = xegpu.dpas
+// CHECK-NEXT:     %[[NA:.*]] = xegpu.update_nd_offset %[[DA]], [0, 16]
+// CHECK-NEXT:     %[[NB:.*]] = xegpu.update_nd_offset %[[DB]], [16, 0]
+// CHECK-NEXT:     scf.yield %[[D]], %[[NA]], %[[NB]], {{.*}}, %[[VA]], {{.*}}, %[[VB]]

@@ -125,8 +125,7 @@ def test_nothing_to_schedule_is_a_remark_and_no_change() -> None:
     assert len(notes) == 1 and "no global read or prefetch to schedule" in notes[0]
 
 
-def test_loop_carried_descriptor_is_refused() -> None:
-    text = """
+CARRIED = """
 gpu.module @m {
   gpu.func @k(%A: memref<64x64xf16>, %B: memref<64x64xf16>) kernel {
     %c0 = arith.constant 0 : index
@@ -147,11 +146,33 @@ gpu.module @m {
   }
 }
 """
-    module = wgdist.parse(text)
+
+
+@pytest.mark.parametrize("stages", [2, 3])
+def test_loop_carried_descriptor_is_advanced_for_reads_ahead(stages: int) -> None:
+    """Descriptors moved by update_nd_offset in iter_args: a read d steps ahead reads through
+    the descriptor advanced d times (the chain cloned), the carried descriptors themselves are
+    those of the original loop."""
+    module = wgdist.parse(CARRIED)
+    notes = _schedule(module, f"stages={stages}")
+    assert notes == []
+    steady = _loops(module)[0]
+    block = steady.body.block
+    updates = [op for op in block.ops if op.name == "xegpu.update_nd_offset"]
+    # (stages - 1) advances per descriptor for the reads ahead, plus the original step's two
+    assert len(updates) == 2 * (stages - 1) + 2
+    yield_op = block.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    assert [op.name for op in block.ops][-3:] == ["xegpu.update_nd_offset"] * 2 + ["scf.yield"]
+    assert yield_op.operands[1].owner is updates[-2] and updates[-2].operands[0] is block.args[2]
+
+
+def test_i32_induction_variable_is_refused() -> None:
+    module = wgdist.parse(CARRIED.replace("%c0 = arith.constant 0 : index", "%c0 = arith.constant 0 : index\n    %i0 = arith.constant 0 : i32\n    %i16 = arith.constant 16 : i32\n    %i64 = arith.constant 64 : i32").replace("scf.for %k = %c0 to %c64 step %c16", "scf.for %k = %i0 to %i64 step %i16").replace("!xegpu.tensor_desc<16x16xf16>) {", "!xegpu.tensor_desc<16x16xf16>) : i32 {"))
     before = str(module)
     notes = _schedule(module, "stages=2")
     assert str(module) == before
-    assert len(notes) == 1 and "no global read or prefetch to schedule" in notes[0]
+    assert len(notes) == 1 and "the induction variable is i32" in notes[0]
     kinds = classify(k_loops(module)[0])
     assert not isinstance(kinds, type(None)) and OpKind.MMA in kinds.kinds.values()  # type: ignore[union-attr]
 

@@ -138,3 +138,41 @@ def test_hand_written_kernel_with_dynamic_bounds_and_step(stages: int) -> None:
     for st, lb, ub in [(16, 0, 0), (16, 16, 32), (32, 0, 40), (48, 16, 100), (16, 0, 144), (32, 16, 16)]:
         result = wgdist.check(SG_DYNAMIC, against=module, scalars={"lb": lb, "ub": ub, "st": st}, samples=1, schedules=1)
         assert result.ok, result.report
+
+
+SG_CARRIED = """
+gpu.module @m {
+  gpu.func @carried(%A: memref<8x128xf16>, %B: memref<128x16xf16>, %C: memref<8x16xf32>, %ub: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %a = xegpu.create_nd_tdesc %A[0, 0] : memref<8x128xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B[0, 0] : memref<128x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %c = xegpu.create_nd_tdesc %C[0, 0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r:3 = scf.for %k = %c0 to %ub step %c16 iter_args(%acc = %z, %da = %a, %db = %b) -> (vector<8x16xf32>, !xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>) {
+      %va = xegpu.load_nd %da : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %db : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      %na = xegpu.update_nd_offset %da, [0, 16] : !xegpu.tensor_desc<8x16xf16>
+      %nb = xegpu.update_nd_offset %db, [16, 0] : !xegpu.tensor_desc<16x16xf16>
+      scf.yield %d, %na, %nb : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>
+    }
+    xegpu.store_nd %r#0, %c : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("options", ["stages=2", "stages=3", "stages=4 fragments=0"])
+def test_hand_written_kernel_with_carried_descriptors(options: str) -> None:
+    """Descriptors advanced by update_nd_offset in iter_args (the reads ahead advance them
+    first), trip counts 0 to 8 with a dynamic bound."""
+    module = wgdist.parse(SG_CARRIED)
+    notes: list[str] = []
+    with capture_diagnostics(lambda d: notes.append(d.message)):
+        wgdist.run_pipeline(module, f"xegpu-k-loop-schedule{{{options}}}")
+    assert notes == []
+    for ub in [0, 5, 16, 32, 48, 64, 128]:
+        result = wgdist.check(SG_CARRIED, against=module, scalars={"ub": ub}, samples=1, schedules=1)
+        assert result.ok, result.report
