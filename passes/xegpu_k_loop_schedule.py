@@ -30,6 +30,9 @@ strategy or a value out of range is refused when the pipeline is built, naming t
 * ``interval`` [1] (at least 1, ``split-barrier``): the subgroups synchronise every
   ``interval`` steps: none issues the loads of step ``(q+1)*interval`` before all have issued
   those of step ``q*interval`` (:mod:`wgdist.passes.schedule.split_barrier`).
+* ``converge`` [false] (``pingpong``): run the phase shift inside the loop instead of before and
+  after it, so that every barrier is reached by all subgroups as the same dynamic instance
+  (:mod:`wgdist.passes.schedule.pingpong_converged`; ``xegpu-lower-nbarrier`` can then lower it).
 * ``num-subgroups`` [0] (``split-barrier``, ``pingpong``): the workgroup's subgroup count (the
   named barrier's participants); 0 takes it from the ``gpu.func``'s ``known_block_size`` / 16,
   and a loop whose count is unknown is refused with a remark.
@@ -183,6 +186,29 @@ that needs a dpas result, are refused. ``{strategy=pingpong}``::
       xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
       xegpu.nbarrier_wait %nb : !xegpu.nbarrier
     }
+
+Half of the subgroups passing a barrier at a place the others do not is what named barriers
+allow and a workgroup barrier does not (``xegpu-lower-nbarrier`` refuses it). With
+``converge=true`` the loop runs ``2N + 1`` phases of one barrier each, outside any condition; in
+phase ``p`` a subgroup of group ``g`` runs cluster ``j = p - g`` of its sequence ``M(0) C(0) M(1)
+...`` if ``0 <= j < 2N``; the loaded values travel to the compute phase in ``iter_args``
+(``{strategy=pingpong converge=true}``)::
+
+    %g = arith.select %late, %c1, %c0 : index                // 0: early group, 1: late group
+    %P = 2 * ceildiv(max(%c64 - %c0, 0), %c16) + 1
+    %r:5 = scf.for %p = %c0 to %P step %c1 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %zero_a,
+                                                    %qa1 = %zero_a, %qb = %zero_b) -> (...) {
+      %j = arith.subi %p, %g : index
+      %is_m = (0 <= %j < 2N) and %j even ; %is_c = (0 <= %j < 2N) and %j odd
+      %k = %c0 + (%j / 2) * %c16
+      %l:3 = scf.if %is_m -> (...) { the three loads at %k ; scf.yield ... }
+             else { scf.yield %qa0, %qa1, %qb : ... }
+      %d:2 = scf.if %is_c -> (...) { the two dpas on %qa0, %qa1, %qb ; scf.yield ... }
+             else { scf.yield %acc0, %acc1 : ... }
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+      scf.yield %d#0, %d#1, %l#0, %l#1, %l#2 : ...
+    }
 """
 
 from __future__ import annotations
@@ -213,6 +239,7 @@ class XeGPUKLoopSchedulePass(ModulePass):
     fragments: int = 1
     interval: int = 1
     num_subgroups: int = 0
+    converge: bool = False
 
     def __post_init__(self) -> None:
         try:
@@ -227,6 +254,7 @@ class XeGPUKLoopSchedulePass(ModulePass):
             fragments=self.fragments,
             interval=self.interval,
             num_subgroups=self.num_subgroups,
+            converge=self.converge,
         )
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:

@@ -14,13 +14,14 @@ class ScheduleOptions:
     ``stages``: pipeline depth (loads for iteration ``k + stages - 1`` issued in iteration ``k``);
     ``fragments``: mini-iterations per K step (0: one per dpas); ``interval``: split-barrier
     distance in iterations; ``num_subgroups``: the workgroup's subgroup count (0: from the
-    kernel)."""
+    kernel); ``converge``: pingpong with every barrier reached by all subgroups in convergence."""
 
     strategy: str = "pipeline"
     stages: int = 2
     fragments: int = 1
     interval: int = 1
     num_subgroups: int = 0
+    converge: bool = False
 
     def check(self) -> None:
         """``ValueError`` naming the option and the value when one is out of range."""

@@ -14,6 +14,9 @@ the subgroup id breaks).
 Only loads, prefetches and side-effect-free ops change places, each after everything it uses, so
 every data dependence is kept; the body's ops are the same, plus the sync ops.
 
+``converge=true`` (:mod:`.pingpong_converged`) builds the same two-group schedule with every
+barrier reached by all subgroups as the same dynamic instance (the shift inside the loop).
+
 Refused (remark, loop untouched): an unknown or odd subgroup count (``num-subgroups=N`` or a
 ``gpu.func``'s ``known_block_size`` gives it), a loop that not every subgroup runs equally often,
 SLM traffic or a barrier/fence in the body (the phase shift would let one group's SLM writes race
@@ -26,6 +29,7 @@ from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, OpKind, Refusal
 from wgdist.passes.schedule.clusters import hoist, memory_cluster
 from wgdist.passes.schedule.options import ScheduleOptions
+from wgdist.passes.schedule.pingpong_converged import apply as converged
 from wgdist.passes.schedule.sg_sync import (
     NamedBarrier,
     guarded,
@@ -74,6 +78,9 @@ def apply(kloop: KLoop, opts: ScheduleOptions) -> Refusal | None:
     count = subgroup_count(loop, opts.num_subgroups)
     assert count is not None
     body = loop.body.block
+    if opts.converge:
+        ops = list(body.ops)[:-1]
+        return converged([op for op in ops if op in cluster], [op for op in ops if op not in cluster], kloop, count)
     nb = NamedBarrier(loop, count)
     _, compute = hoist(body, cluster)
     body.insert_ops_before([nb.arrive(), nb.wait()], compute[0])

@@ -133,8 +133,10 @@ def under_subgroup_if(op: Operation, predicate: str, bound: int) -> None:
     block.insert_op_after(guarded(cond, [op]), cond_ops[-1])
 
 
-def trace(sg: ModuleOp, trips: int, subgroups: int, kind: str = "in-order") -> list[tuple[int, str, int]]:
-    """Run ``sg`` (a :func:`gemm` with ``trips`` K steps) and return, in execution order, one
+def trace(sg: ModuleOp, trips: int, subgroups: int, kind: str = "in-order",
+          kstep: int | None = None) -> list[tuple[int, str, int]]:
+    """Run ``sg`` (a :func:`gemm` with ``trips`` K steps of ``kstep``, by default the loop's
+    step) and return, in execution order, one
     ``(subgroup, "load" | "dpas", generation of named barrier 0 at that moment)`` per load_nd and
     dpas executed."""
     from wgdist.interp import run_kernel
@@ -154,7 +156,8 @@ def trace(sg: ModuleOp, trips: int, subgroups: int, kind: str = "in-order") -> l
         op.results[0]: probe("load" if isinstance(op, xegpu.LoadNdOp) else "dpas")
         for op in sg.walk() if isinstance(op, xegpu.LoadNdOp | xegpu.DpasOp)
     }
-    kstep = int(next(op for op in sg.walk() if isinstance(op, scf.ForOp)).step.owner.value.value.data)
+    if kstep is None:  # the K loop's step
+        kstep = int(next(op for op in sg.walk() if isinstance(op, scf.ForOp)).step.owner.value.value.data)
     f = find_function(sg, None)
     args = random_inputs(f, 0, {"kt": kstep * trips})
     run_kernel(sg, args, subgroups=subgroups, schedule=Schedule(kind), probes=watched)

@@ -9,7 +9,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-from xdsl.dialects import scf
+from xdsl.dialects import arith, scf
 
 import wgdist
 from tests.unit.schedule.sync_kernels import (
@@ -27,9 +27,10 @@ from tests.unit.schedule.sync_kernels import (
     trace,
     under_subgroup_if,
 )
-from wgdist.dialects import xegpu
+from wgdist.dialects import gpu, xegpu
 from wgdist.dialects.arith import CmpiOp
 from wgdist.interp import DeadlockError, InterpError
+from wgdist.ir.diagnostics import DiagnosticException
 from wgdist.passes.schedule.classify import KLoop, Refusal, classify
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.pingpong import apply
@@ -282,3 +283,67 @@ def test_generated_gemms_agree_or_are_refused_for_a_reason() -> None:
         r = wgdist.check(text, p, func="k", samples=1, schedules=3)
         assert r.ok, r.report
     assert done[True] >= 4
+
+
+# ---- converge=true: the phase shift inside the loop, every barrier a workgroup barrier ----------
+CONVERGE = "strategy=pingpong converge=true"
+
+
+def test_converged_loop_runs_2n_plus_1_phases_with_one_barrier_each() -> None:
+    m = schedule(KERNEL, CONVERGE)
+    loop = the_loop(m)
+    names = [op.name for op in loop.body.block.ops]
+    assert names[-3:] == ["xegpu.nbarrier_arrive", "xegpu.nbarrier_wait", "scf.yield"]
+    ifs = [op for op in loop.body.block.ops if isinstance(op, scf.IfOp)]
+    assert len(ifs) == 2  # the memory cluster, then the compute cluster
+    m_ops = [op.name for op in ifs[0].true_region.block.ops]
+    c_ops = [op.name for op in ifs[1].true_region.block.ops]
+    assert m_ops.count("xegpu.load_nd") == 4 and "xegpu.dpas" not in m_ops
+    assert c_ops.count("xegpu.dpas") == 2 and "xegpu.load_nd" not in c_ops
+    assert len(sync_ops(m)) == 2 and problems(m) == []
+    # each op of the old body appears once
+    old = the_loop(wgdist.run_pipeline(KERNEL, DIST))
+    assert Counter(m_ops[:-1] + c_ops[:-1]) == body_names(old, (scf.YieldOp,))
+
+
+@pytest.mark.parametrize("trips", [0, 1, 2, 5])
+def test_converged_agrees_for_any_trip_count(trips: int) -> None:
+    r = check(KERNEL, schedule(KERNEL, CONVERGE), trips)
+    assert r.ok, r.report
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_converged_random_gemms_agree(seed: int) -> None:
+    text, _ = random_gemm(seed, even=True)
+    r = check(text, schedule(text, CONVERGE), random.Random(seed).randint(0, 4), schedules=3)
+    assert r.ok, r.report
+
+
+def test_converged_groups_alternate_loads_and_dpas_by_phase() -> None:
+    text = gemm(32, 64, 32, (2, 4), halves=2)
+    phases = _phases(trace(schedule(text, CONVERGE), 4, 8, "reversed", kstep=32), 4)
+    assert sorted(phases) == list(range(2 * 4 + 1))
+    assert phases[0] == {"early": {"load"}} and phases[8] == {"late": {"dpas"}}
+    for gen in range(1, 8):
+        assert {frozenset(phases[gen]["early"]), frozenset(phases[gen]["late"])} == {
+            frozenset({"load"}), frozenset({"dpas"})}, gen
+
+
+def test_converged_without_the_last_phase_is_a_mismatch() -> None:
+    m = schedule(KERNEL, CONVERGE)
+    loop = the_loop(m)
+    phases = loop.ub.owner  # 2N + 1
+    assert isinstance(phases, arith.AddiOp)
+    loop.operands[1] = phases.lhs  # 2N phases: the late group's last dpas never run
+    r = check(KERNEL, m, 3)
+    assert not r.ok and "mismatch" in r.report.lower()
+
+
+def test_converged_barriers_lower_to_gpu_barrier() -> None:
+    out = wgdist.run_pipeline(KERNEL, f"{DIST},xegpu-k-loop-schedule{{{CONVERGE}}},xegpu-lower-nbarrier")
+    assert not sync_ops(out)
+    barriers = [op for op in out.walk() if isinstance(op, gpu.BarrierOp)]
+    assert len(barriers) == 1 and barriers[0].parent_op() is the_loop(out)
+    # the plain form's phase offset is refused by the lowering (half the subgroups at a barrier)
+    with pytest.raises(DiagnosticException, match="nbarrier_wait"):
+        wgdist.run_pipeline(KERNEL, f"{DIST},xegpu-k-loop-schedule{{strategy=pingpong}},xegpu-lower-nbarrier")
