@@ -103,7 +103,7 @@ def _prologue(plan: Plan, e: Emitter, count: int | None) -> dict[Operation, list
         if count is not None and j >= count:  # a step that does not exist: nothing read
             values = [e.zero(op.results[0].type) for op in group if op.results]
         else:
-            inits = dict(zip(loop.body.block.args[1:], loop.iter_args))
+            inits: dict[SSAValue, SSAValue] = dict(zip(loop.body.block.args[1:], loop.iter_args))
             values = _issue(plan, e, group, loop.lb, plan.trip[0], j, inits, guard=count is None)
         for op, v in zip([op for op in group if op.results], values):
             queues[op].append(v)
@@ -164,7 +164,7 @@ def _mini(plan: Plan, e: Emitter, f: int, iv: SSAValue, mapper: dict[SSAValue, S
             e.add(o.clone(value_mapper=mapper))
     for d in sorted({plan.distance[op] for op in mine} - {0}):
         group = [op for op in mine if plan.distance[op] == d]
-        args = {a: mapper[a] for a in loop.body.block.args[1:]}
+        args: dict[SSAValue, SSAValue] = {a: mapper[a] for a in loop.body.block.args[1:]}
         values = _issue(plan, e, group, iv, None, d, args, guard)
         for op, v in zip([op for op in group if op.results], values):
             ahead[op] = v
