@@ -44,6 +44,10 @@ Options:
   op with side effects other than XeGPU ops and ``gpu.barrier`` inside
   ``gpu.warp_execute_on_lane_0``, which nothing lowers. The split form therefore reaches SPIR-V
   only for code that skips those passes (a kernel without XeGPU ops, or a later LLVM).
+  SPIR-V's own named barriers (``OpNamedBarrierInitialize`` / ``OpMemoryNamedBarrier``, a barrier
+  over a subgroup count) are in LLVM 22's SPIR-V instruction tables, but no built-in maps to them
+  (a call of ``__spirv_NamedBarrierInitialize`` stays an ordinary ``OpFunctionCall``), so a
+  barrier over a subset of the subgroups has no lowering at all in LLVM 22.
 * ``num-subgroups`` (default 0: from ``known_block_size``), ``subgroup-size`` (default 16).
 
 Before (4 subgroups, a split barrier across K steps)::
