@@ -5,6 +5,7 @@
 //
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong}' 2>&1 | filecheck %s
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong num-subgroups=6}' 2>&1 | filecheck %s --check-prefix=SIX
+// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong converge=true}' 2>&1 | filecheck %s --check-prefix=CONV
 
 // Eight subgroups (known_block_size 128 / 16 lanes); loads and dpas alternate in the body.
 gpu.module @m {
@@ -70,6 +71,49 @@ gpu.module @m {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    xegpu.store_nd
 
+// converge=true: 2N + 1 phases, one cluster per phase (j = p - group), one barrier per phase
+// outside any condition.
+// CONV-LABEL: gpu.func @gemm
+// CONV:         %[[NB:.*]] = xegpu.init_nbarrier
+// CONV:         %[[N:.*]] = arith.divsi
+// CONV-NEXT:    %[[TWICE:.*]] = arith.muli %[[N]], %[[TWO:.*]] : index
+// CONV-NEXT:    %[[PHASES:.*]] = arith.addi %[[TWICE]], %[[ONE:.*]] : index
+// CONV-NEXT:    %[[SG:.*]] = gpu.subgroup_id : index
+// CONV-NEXT:    %[[HALF:.*]] = arith.constant 4 : index
+// CONV-NEXT:    %[[LATE:.*]] = arith.cmpi uge, %[[SG]], %[[HALF]] : index
+// CONV-NEXT:    %[[G:.*]] = arith.select %[[LATE]], %[[ONE]], %{{.*}} : index
+// CONV:         scf.for %[[P:.*]] = %{{.*}} to %[[PHASES]] step %[[ONE]] iter_args(%[[ACC:[^ ]*]] = %z, %[[A0:[^ ]*]] = %{{[^,]*}}, %[[B0:[^ ]*]] = %{{[^,]*}}, %[[A1:[^ ]*]] = %{{[^,]*}}, %[[B1:[^ ]*]] = %{{[^)]*}})
+// CONV-NEXT:      %[[J:.*]] = arith.subi %[[P]], %[[G]] : index
+// CONV:           arith.remsi %[[J]], %[[TWO]]
+// CONV-NEXT:      arith.cmpi eq
+// CONV-NEXT:      arith.cmpi eq
+// CONV-NEXT:      %[[ISM:.*]] = arith.andi
+// CONV-NEXT:      %[[ISC:.*]] = arith.andi
+// CONV:           scf.if %[[ISM]] ->
+// CONV-NEXT:        xegpu.load_nd
+// CONV-NEXT:        xegpu.load_nd
+// CONV-NEXT:        arith.addi
+// CONV-NEXT:        xegpu.load_nd
+// CONV-NEXT:        xegpu.load_nd
+// CONV-NEXT:        arith.addi
+// CONV-NEXT:        xegpu.prefetch_nd
+// CONV-NEXT:        scf.yield
+// CONV-NEXT:      } else {
+// CONV-NEXT:        scf.yield %[[A0]], %[[B0]], %[[A1]], %[[B1]] :
+// CONV-NEXT:      }
+// CONV-NEXT:      scf.if %[[ISC]] ->
+// CONV-NEXT:        %[[D0:.*]] = xegpu.dpas %[[A0]], %[[B0]], %[[ACC]]
+// CONV-NEXT:        xegpu.dpas %[[A1]], %[[B1]], %[[D0]]
+// CONV-NEXT:        scf.yield
+// CONV-NEXT:      } else {
+// CONV-NEXT:        scf.yield %[[ACC]] :
+// CONV-NEXT:      }
+// CONV-NEXT:      xegpu.nbarrier_arrive %[[NB]]
+// CONV-NEXT:      xegpu.nbarrier_wait %[[NB]]
+// CONV-NEXT:      scf.yield
+// CONV-NEXT:    }
+// CONV-NEXT:    xegpu.store_nd
+
 // SIX-LABEL: gpu.func @gemm
 // SIX:         arith.constant 6 : i8
 // SIX:         arith.constant 3 : index
@@ -126,9 +170,9 @@ gpu.module @m {
   }
 }
 
-// CHECK: pingpong.mlir:88:5: remark: 'scf.for' op strategy=pingpong: pingpong needs an even number of subgroups (two equal groups), got 3; loop left unchanged
-// CHECK: pingpong.mlir:105:7: remark: 'memref.load' op strategy=pingpong: SLM traffic in the body (memref.load): the groups' phase shift would race its SLM accesses; loop left unchanged
-// CHECK: pingpong.mlir:120:7: remark: 'gpu.barrier' op strategy=pingpong: a barrier or fence in the body (gpu.barrier): the groups reach it in different phases; loop left unchanged
+// CHECK: pingpong.mlir:[[# @LINE - 41]]:5: remark: 'scf.for' op strategy=pingpong: pingpong needs an even number of subgroups (two equal groups), got 3; loop left unchanged
+// CHECK: pingpong.mlir:[[# @LINE - 25]]:7: remark: 'memref.load' op strategy=pingpong: SLM traffic in the body (memref.load): the groups' phase shift would race its SLM accesses; loop left unchanged
+// CHECK: pingpong.mlir:[[# @LINE - 11]]:7: remark: 'gpu.barrier' op strategy=pingpong: a barrier or fence in the body (gpu.barrier): the groups reach it in different phases; loop left unchanged
 // CHECK-NOT: nbarrier
 // CHECK-LABEL: gpu.func @odd
 // CHECK-NOT: nbarrier
