@@ -13,6 +13,7 @@ field describes one subgroup's blocks (inst) or its lanes (lane), not a split ov
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 
 from wgdist.layout.model import AnyLayout, Layout, SliceLayout
 from wgdist.layout.rule_base import RuleError
@@ -107,11 +108,14 @@ def below_reduction_source(result: AnyLayout, source_shape: Sequence[int], reduc
 
 
 def below_innermost(layout: AnyLayout) -> AnyLayout | None:
-    """``layout`` split along its innermost dim alone (every other dim's fields 1), or None for
-    a slice."""
+    """``layout`` split along its innermost dim alone, or None for a slice: every other dim's
+    fields 1, the innermost keeps its ``inst_data`` and ``lane_data`` and takes all the lanes."""
     if not isinstance(layout, Layout):
         return None
-    return Layout(**{f: (1,) * (len(v) - 1) + (v[-1],) for f, v in _fields(layout).items()})
+    fields = {f: (1,) * (len(v) - 1) + (v[-1],) for f, v in _fields(layout).items()}
+    if layout.lane_layout is not None:
+        fields["lane_layout"] = (1,) * (len(layout.lane_layout) - 1) + (prod(layout.lane_layout),)
+    return Layout(**fields)
 
 
 def whole_on_every_subgroup(layout: AnyLayout, shape: Sequence[int]) -> bool:

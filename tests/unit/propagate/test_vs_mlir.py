@@ -83,6 +83,14 @@ LLVM_WRONG: dict[tuple[str, str], str] = {
     ("@row_sums_broadcast_in_loop", "inst"): "LLVM 22 gives the reduction's source (and the "
     "load and descriptor) lane_layout = [1, 16] at layout-kind=inst, a lane layout among inst "
     "layouts (upstream-llvm22.md section 3); wgdist: the inst default [8, 16]",
+    ("@gather_reshape_chain", "lane"): "as @gather_reshape_roundtrip",
+    ("@gather_reshape_chain", "inst"): "as @gather_reshape_roundtrip",
+    ("@gather_to_tile", "lane"): "as @gather_to_rows",
+    ("@gather_to_tile", "inst"): "as @gather_to_rows",
+    ("@gather_to_transposed_lanes", "lane"): "as @gather_to_rows, and LLVM 22 hands the user's "
+    "lane_layout = [4, 4] to the store's [1, 16] with no conversion; wgdist converts both ways",
+    ("@gather_to_transposed_lanes", "inst"): "as at lane; LLVM 22 also keeps the user's lane layout "
+    "among the inst layouts",
     ("@gather_cube_sums", "lane"): "as @gather_fold_cube",
     ("@gather_cube_sums", "inst"): "as @gather_fold_cube",
 }
