@@ -21,9 +21,15 @@ constant to start from.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
     FloatAttr,
     IndexType,
     IntegerAttr,
@@ -50,17 +56,16 @@ def _zero(t: Attribute) -> arith.ConstantOp | None:
         if isinstance(elt, IntegerType | IndexType):
             return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [0]))
         return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [0.0]))
-    try:
-        return arith.ConstantOp(FloatAttr(0.0, t))  # type: ignore[arg-type]
-    except Exception:
-        return None
+    if isinstance(t, BFloat16Type | Float16Type | Float32Type | Float64Type):
+        return arith.ConstantOp(FloatAttr(0.0, t))
+    return None
 
 
 def _uses(op: Operation) -> list[SSAValue]:
     return [v for inner in op.walk() for v in inner.operands]
 
 
-def _refusal(kloop: KLoop, memory: list[Operation], carried: list[SSAValue]) -> Refusal | None:
+def _refusal(kloop: KLoop, memory: list[Operation], carried: Sequence[SSAValue]) -> Refusal | None:
     body = kloop.loop.body.block
     for op in memory:
         for v in _uses(op):
