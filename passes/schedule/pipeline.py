@@ -129,10 +129,10 @@ def _body(plan: Plan, guard: bool, hoist: Emitter) -> Block:
     ahead: dict[Operation, SSAValue] = {}
     slice_ops = {o for sl in plan.slice.values() for o in sl}
     in_place: list[tuple[Operation, Operation]] = []
-    minis = {d: f for f, d in plan.first_dpas.items()}
+    anchors = set(plan.anchor.values())
     for o in old.ops:
-        if o in minis:
-            _mini(plan, e, minis[o], block.args[0], mapper, ahead, guard)
+        if o in anchors:
+            _issue_at(plan, e, o, block.args[0], mapper, ahead, guard)
         if o in plan.distance or isinstance(o, scf.YieldOp) or any(r in mapper for r in o.results):
             continue
         c = o.clone(value_mapper=mapper)
@@ -151,12 +151,12 @@ def _body(plan: Plan, guard: bool, hoist: Emitter) -> Block:
     return block
 
 
-def _mini(plan: Plan, e: Emitter, f: int, iv: SSAValue, mapper: dict[SSAValue, SSAValue],
-          ahead: dict[Operation, SSAValue], guard: bool) -> None:
-    """Before mini-iteration ``f``'s first dpas: its reads at distance 0 (moved), then its ahead
-    reads, one group per distance."""
+def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, mapper: dict[SSAValue, SSAValue],
+              ahead: dict[Operation, SSAValue], guard: bool) -> None:
+    """Before ``anchor``: the reads anchored there, at distance 0 (moved) first, then those
+    ahead, one group per distance."""
     loop = plan.kloop.loop
-    mine = [op for op in plan.kloop.loop.body.block.ops if plan.mini.get(op) == f and op in plan.distance]
+    mine = [op for op in plan.kloop.loop.body.block.ops if plan.anchor.get(op) is anchor]
     moved = [op for op in mine if plan.distance[op] == 0]
     needed = {o for op in moved for o in plan.slice[op]}
     for o in loop.body.block.ops:

@@ -1,18 +1,18 @@
 """What ``strategy=pipeline`` will do to one K loop, decided before any IR changes.
 
-A global read or prefetch is *pipelined* when its address depends only on the induction variable,
-values defined outside the loop and inductions (loop-carried values advanced by pure ops of
-their own and nothing else carried: a descriptor moved by ``update_nd_offset``), through pure ops
-of the body (its *slice*): it is then issued
-``distance`` iterations ahead and its value carried in ``iter_args``. The body's dpas form
-``fragments`` groups in body order (the mini-iterations); a read belongs to the fragment of the
-first dpas it feeds (a prefetch to that of a read from the same memref; anything else to
-fragment 0). Mini-iteration ``f`` issues, before its first dpas, the reads of fragment ``f + 1``
-and the last one those of fragment 0 of the following step (seed 004's cross-stage rotation):
-with more than one fragment, fragment 0 is read ``stages`` steps ahead and the others ``stages -
-1``; with one fragment everything is read ``stages - 1`` steps ahead. A read at distance 0 (only
-with ``stages=1``) moves within its iteration to its mini-iteration, unless a sync op lies
-between.
+A global read or prefetch is *pipelined* when its address depends only on the induction
+variable, values defined outside the loop and inductions (loop-carried values advanced by pure
+ops of their own and nothing else carried: a descriptor moved by ``update_nd_offset``), through
+pure ops of the body (its *slice*): it is then issued ``distance`` iterations ahead and its
+value carried in ``iter_args``. The body's dpas form ``fragments`` groups in body order (the
+mini-iterations); a read belongs to the fragment of the first dpas it feeds (a prefetch to that
+of a read from the same memref; anything else to fragment 0). Mini-iteration ``f`` issues,
+before its first dpas, the reads of fragment ``f + 1`` and the last one those of fragment 0 of
+the following step (seed 004's cross-stage rotation): with more than one fragment, fragment 0 is
+read ``stages`` steps ahead and the others ``stages - 1``; with one fragment everything is read
+``stages - 1`` steps ahead. A read at distance 0 (only with ``stages=1``) moves within its
+iteration to its mini-iteration, unless a sync op lies between. No read is issued across a sync
+op of the body: a read whose mini-iteration lies beyond one is issued (ahead) where it was.
 """
 
 from __future__ import annotations
@@ -34,15 +34,16 @@ LOADS = (OpKind.GLOBAL_READ, OpKind.PREFETCH)
 
 @dataclass
 class Plan:
-    """``distance``: pipelined reads (>= 1) and moved reads (0); ``mini``: the mini-iteration
-    each of them is issued in; ``first_dpas``: mini-iteration -> its first dpas; ``slice``: a
+    """``distance``: pipelined reads (>= 1) and moved reads (0); ``anchor``: the body op each
+    of them is issued before (the first dpas of its mini-iteration, or the read's own place
+    when a sync op lies between); ``first_dpas``: mini-iteration -> its first dpas; ``slice``: a
     read's pure body ops, in body order; ``chain``: the loop-carried values those slices read
 (inductions: a descriptor advanced by ``update_nd_offset``) -> the ops that advance them one
 step; ``trip``: (lb, ub, step) as constants where known."""
 
     kloop: KLoop
     distance: dict[Operation, int] = field(default_factory=dict)
-    mini: dict[Operation, int] = field(default_factory=dict)
+    anchor: dict[Operation, Operation] = field(default_factory=dict)
     first_dpas: dict[int, Operation] = field(default_factory=dict)
     slice: dict[Operation, list[Operation]] = field(default_factory=dict)
     chain: dict[SSAValue, list[Operation]] = field(default_factory=dict)
@@ -188,11 +189,13 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
             continue
         f = frag[op]
         dist = options.stages if count > 1 and f == 0 else options.stages - 1
-        mini = (f - 1) % count
-        if dist == 0 and (count == 1 or not _can_move(kloop, op, plan.first_dpas[mini])):
+        anchor = plan.first_dpas[(f - 1) % count]
+        if dist == 0 and (count == 1 or not _can_move(kloop, op, anchor)):
             continue
+        if _crosses_sync(kloop, op, anchor):  # issued where the read was: no sync op crossed
+            anchor = op
         plan.distance[op] = dist
-        plan.mini[op] = mini
+        plan.anchor[op] = anchor
         plan.slice[op] = sl
         plan.reads_args[op] = args - {iv}
         plan.chain |= {a: inductions[a] for a in args if a is not iv}

@@ -39,6 +39,7 @@ class Emitter:
         self.out = out
         self.hoist = hoist
         self._consts: dict[tuple[str, Attribute], SSAValue] = {}
+        self._offsets: dict[tuple[SSAValue, int], SSAValue] = {}
 
     def add(self, op: Operation) -> Operation:
         self.out.append(op)
@@ -68,8 +69,10 @@ class Emitter:
             return base
         if step_value is not None and base_value is not None:
             return self.const(base_value + times * step_value)
-        if step_value is not None:
-            by = self.const(times * step_value)
-        else:
-            by = self.add(arith.MuliOp(step, self.const(times))).results[0]
-        return self.add(arith.AddiOp(base, by)).results[0]
+        if (base, times) not in self._offsets:  # one per step in this block
+            if step_value is not None:
+                by = self.const(times * step_value)
+            else:
+                by = self.add(arith.MuliOp(step, self.const(times))).results[0]
+            self._offsets[base, times] = self.add(arith.AddiOp(base, by)).results[0]
+        return self._offsets[base, times]

@@ -71,6 +71,19 @@ def test_one_step_executes_the_original_ops(kw: dict[str, object], options: str)
         # what is not a read keeps its relative order (dpas, SLM ops, barriers, the rest)
         fixed = [op.name for op in original if op.name not in READS | ADDED]
         assert [op.name for op in new.body.block.ops if op.name not in READS | ADDED] == fixed
+        # no read crosses a sync op: the reads between two barriers are the same
+        assert _segments(_flat(list(new.body.block.ops))) == _segments(original)
+
+
+def _segments(ops: list[Operation]) -> Counter[tuple[int, str]]:
+    """(barriers before it, name) of every read."""
+    out: Counter[tuple[int, str]] = Counter()
+    seen = 0
+    for op in ops:
+        seen += op.name == "gpu.barrier"
+        if op.name in READS:
+            out[seen, op.name] += 1
+    return out
 
 
 @pytest.mark.parametrize("trip", [0, 1, 2, 3, 4])
