@@ -26,7 +26,8 @@ strategy or a value out of range is refused when the pipeline is built, naming t
   one fragment, fragment 0 is read ``stages`` steps ahead, the others ``stages - 1``. With
   ``stages=1`` only that rotation moves reads across steps. A read belongs to the fragment of the
   first dpas it feeds (through pure ops and SLM buffers); prefetches follow the reads of their
-  memref; other reads go with fragment 0.
+  memref; other reads go with fragment 0. No read is issued across a sync op: one whose
+  mini-iteration lies beyond a barrier or fence is issued (ahead) where it was.
 * ``interval`` [1] (at least 1, ``split-barrier``): the subgroups synchronise every
   ``interval`` steps: none issues the loads of step ``(q+1)*interval`` before all have issued
   those of step ``q*interval`` (:mod:`wgdist.passes.schedule.split_barrier`).
