@@ -12,7 +12,9 @@ way the check cannot follow. :mod:`.barrier_check` compares the walks of all sub
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from xdsl.dialects import scf
 from xdsl.ir import Block, Operation, SSAValue
@@ -223,26 +225,9 @@ class SubgroupWalk:
 
     # ---- ops -------------------------------------------------------------------------------
     def op(self, op: Operation, weight: Poly) -> None:
-        if isinstance(op, scf.ForOp):
-            self.for_(op, weight)
-        elif isinstance(op, scf.IfOp):
-            self.if_(op, weight)
-        elif isinstance(op, scf.WhileOp):
-            self.while_(op, weight)
-        elif isinstance(op, scf.ExecuteRegionOp) and len(op.region.blocks) == 1:
-            ys = self.block(op.region.blocks[0], weight)
-            for r, y in zip(op.results, ys):
-                self.env[r] = y
-        elif isinstance(op, gpu.BarrierOp):
-            self.counts.barrier[op] = self.counts.barrier.get(op, ZERO) + weight
-            if self.record and not self.cum.unknown:
-                self.snaps.setdefault(op, []).append(self.cum.copy())
-        elif isinstance(op, InitNbarrierOp):
-            self.init(op)
-        elif isinstance(op, NbarrierArriveOp | NbarrierWaitOp):
-            self.event(op, weight)
-        elif isinstance(op, AllocNbarrierOp):
-            pass
+        handler = STEPS.get(type(op))
+        if handler is not None:
+            handler(self, op, weight)
         elif op.regions:
             if has_barriers(op):
                 self._find(op, "holds barriers inside a region the check does not model; their balance is not checked",
@@ -252,6 +237,19 @@ class SubgroupWalk:
         else:
             for r, a in zip(op.results, evaluate(op, [self.val(v) for v in op.operands], self.who)):
                 self.env[r] = a
+
+    def execute_region(self, op: scf.ExecuteRegionOp, weight: Poly) -> None:
+        if len(op.region.blocks) != 1:
+            self._find(op, "has several blocks: its barriers are not checked", "warning")
+            return
+        ys = self.block(op.region.blocks[0], weight)
+        for r, y in zip(op.results, ys):
+            self.env[r] = y
+
+    def barrier(self, op: gpu.BarrierOp, weight: Poly) -> None:
+        self.counts.barrier[op] = self.counts.barrier.get(op, ZERO) + weight
+        if self.record and not self.cum.unknown:
+            self.snaps.setdefault(op, []).append(self.cum.copy())
 
     def _sym(self, op: Operation) -> Poly:
         return Poly.symbol(self.symbols[op])
@@ -425,7 +423,7 @@ class SubgroupWalk:
             self.env[r] = UNKNOWN_VARYING
 
     # ---- named barriers --------------------------------------------------------------------
-    def init(self, op: InitNbarrierOp) -> None:
+    def init(self, op: InitNbarrierOp, weight: Poly = ONE) -> None:
         bid, p = self.val(op.nbarrier_id), self.val(op.participant_thread_num)
         self.named[op.result] = NamedBarrier(bid, p, op)
         if bid.value is None:
@@ -472,3 +470,20 @@ class SubgroupWalk:
         self.counts.sync[op] = self.counts.sync.get(op, ZERO) + weight
         c = self.cum.arrive if arrive else self.cum.wait
         c[b] = c.get(b, ZERO) + ONE
+
+
+Step = Callable[[SubgroupWalk, Any, Poly], None]
+
+STEPS: dict[type[Operation], Step] = {
+    scf.ForOp: SubgroupWalk.for_,
+    scf.IfOp: SubgroupWalk.if_,
+    scf.WhileOp: SubgroupWalk.while_,
+    scf.ExecuteRegionOp: SubgroupWalk.execute_region,
+    gpu.BarrierOp: SubgroupWalk.barrier,
+    InitNbarrierOp: SubgroupWalk.init,
+    NbarrierArriveOp: SubgroupWalk.event,
+    NbarrierWaitOp: SubgroupWalk.event,
+    AllocNbarrierOp: lambda walk, op, weight: None,
+}
+"""The ops the walk follows, by class; any other op is evaluated as a scalar
+(:func:`~wgdist.passes.schedule.barrier_values.evaluate`) or, with regions, reported."""
