@@ -347,3 +347,23 @@ def test_converged_barriers_lower_to_gpu_barrier() -> None:
     # the plain form's phase offset is refused by the lowering (half the subgroups at a barrier)
     with pytest.raises(DiagnosticException, match="nbarrier_wait"):
         wgdist.run_pipeline(KERNEL, f"{DIST},xegpu-k-loop-schedule{{strategy=pingpong}},xegpu-lower-nbarrier")
+
+
+def test_the_command_line_check_agrees_and_names_a_deadlock(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from wgdist.tools.wgdist_check import run as cli
+
+    example = Path(__file__).resolve().parents[3] / "examples" / "gemm_k_loop.mlir"
+    pipeline = f"{DIST},xegpu-k-loop-schedule{{strategy=pingpong num-subgroups=32}}"
+    assert cli([str(example), "-p", pipeline, "--schedules", "3", "--samples", "1"]) == 0
+    assert "agree" in capsys.readouterr().out
+    # the same output without the early group's extra barrier after the loop
+    sg = wgdist.run_pipeline(example.read_text(), pipeline)
+    guard = the_loop(sg).next_op
+    assert isinstance(guard, scf.IfOp)
+    guard.detach()
+    guard.erase()
+    bad = tmp_path / "sg.mlir"
+    bad.write_text(wgdist.print_module(sg))
+    assert cli([str(example), "--against", str(bad), "--schedules", "2", "--samples", "1"]) == 1
+    err = capsys.readouterr()
+    assert "deadlock" in err.out + err.err and "named barrier 0, 16 of its 32 participants" in err.out + err.err
