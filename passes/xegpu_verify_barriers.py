@@ -8,7 +8,8 @@ count depends on the subgroup id or other per-subgroup values), and for named ba
 is not below the ``xegpu.alloc_nbarrier`` count, whose declared participants differ from the
 subgroups that arrive, whose arrivals and waits do not alternate in a subgroup, or whose
 arrivals differ between the subgroups that arrive, as polynomials in the trip counts (so a
-mismatch that only shows for some trip count is found); warnings for what it cannot decide
+mismatch that only shows for some trip count is found), and for a ``gpu.barrier`` that the
+subgroups of a named barrier reach in different phases of it; warnings for what it cannot decide
 (an id it cannot compute, a named barrier carried through a block argument, ...), where it
 claims nothing.
 

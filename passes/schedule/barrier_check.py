@@ -14,7 +14,11 @@ with an unknown subgroup id when the subgroup count is unknown) and compares the
   filled by one arrival of each), and there are as many of them as the declared participants.
   Counts are compared per subgroup, so a ping-pong phase offset (the upper half arrives/waits
   once before the loop, the lower half once after it) balances and one that forgets the second
-  half does not.
+  half does not;
+* both together: at each ``gpu.barrier`` the subgroups of a named barrier have arrived at it and
+  waited on it equally often so far (polynomials in the trip counts and the iteration index),
+  else a subgroup waits for a generation that the others complete only after the gpu.barrier.
+  Several named ids are each checked alone; their mutual order is not (a warning).
 
 What the check cannot follow (an id or participant count it cannot compute, a named barrier
 value carried through a block argument, barriers in regions of unknown ops, a branch on a
