@@ -35,12 +35,14 @@ class ValueCount:
     values: set[int] = field(default_factory=set)  # entries with at least one value compared
     dropped: int = 0
     misaligned: set[int] = field(default_factory=set)
+    reordered: int = 0  # workgroups compared with another workgroup's values
 
     def add(self, comparer: ValueComparer, trace: ValueTrace) -> None:
         self.elements += comparer.compared
         self.values |= comparer.covered
         self.dropped = max(self.dropped, trace.dropped)
         self.misaligned |= comparer.misaligned
+        self.reordered = max(self.reordered, sum(1 for a, b in comparer.wg_map.items() if a != b))
 
     def notes(self, entries: Sequence[TileEntry]) -> list[str]:
         if not entries:
@@ -49,6 +51,12 @@ class ValueCount:
             f"  values: {len(self.values)} of the {len(entries)} distributed workgroup value(s) compared "
             f"with the subgroups' tiles ({self.elements} element(s))"
         ]
+        if self.reordered:
+            out.append(
+                f"note: {self.reordered} workgroup(s) of the distributed program compute another "
+                "workgroup's tiles (a workgroup reordering): their values were compared with that "
+                "workgroup's"
+            )
         if self.misaligned:
             out.append(
                 f"note: {len(self.misaligned)} distributed value(s) ran a different number of times than "

@@ -11,15 +11,19 @@ the order the op ran, up to a byte budget); the subgroup run compares as it goes
 (:class:`ValueComparer`): the ``n``-th value subgroup ``s`` computes for ``sg[k]`` must equal tile
 ``k`` of subgroup ``s`` (ids relative to an enclosing ``sg_id_range``) of the ``n``-th value of
 the workgroup op, exactly for integers, within the buffers' float tolerances (scaled by the
-workgroup value's largest magnitude) for floats. A ``load_nd <{packed}>`` value (``[K/f, N,
-f]``) is compared in its ``[K, N]`` reading. The mismatch reported first is the one whose
-workgroup op ran first: the op that went wrong, not the store at the end.
+workgroup value's largest magnitude) for floats. A distributed program that reorders workgroups
+computes another workgroup's tiles: from the first difference in a workgroup on, it is compared
+with the workgroup of the workgroup program whose values it has equalled (if any; see
+``ValueComparer._partner``); where each workgroup stores is memory's question. A
+``load_nd <{packed}>`` value (``[K/f, N, f]``) is compared in its ``[K, N]`` reading. The
+mismatch reported first is the one whose workgroup op ran first: the op that went wrong, not
+the store at the end.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -119,6 +123,7 @@ class Mismatch:
     sg_op: Operation | None = field(compare=False)
     sg_index: int = field(compare=False, default=0)
     wg_linear: int = field(compare=False, default=0)
+    ref_wg: tuple[int, int, int] | None = field(compare=False, default=None)  # when not ``wg``
 
 
 @dataclass
@@ -139,6 +144,10 @@ class ValueComparer:
     """(subgroup value, workgroup, subgroup, entry) -> elements that differ."""
     misaligned: set[int] = field(default_factory=set)
     """Entries whose subgroup value ran a different number of times than the workgroup op."""
+    wg_map: dict[int, int] = field(default_factory=dict)
+    """Workgroups of the distributed program whose values are another workgroup's (reordered)."""
+    settled: set[int] = field(default_factory=set)
+    candidates: dict[int, set[int]] = field(default_factory=dict)
 
     def probes(self) -> dict[SSAValue, Probe]:
         users: dict[SSAValue, list[tuple[int, int]]] = {}
@@ -152,6 +161,75 @@ class ValueComparer:
         dr, da = TOLERANCES.get(key, (1e-4, 1e-4))
         return (dr if self.rtol is None else self.rtol), (da if self.atol is None else self.atol)
 
+    def _compare(
+        self, i: int, k: int, sg: int, wg: int, n: int, got_raw: np.ndarray,
+    ) -> tuple[int, Shape, np.ndarray, np.ndarray, np.ndarray] | None:
+        """``(seq, start, expected, got, bad)`` of tile ``k`` of subgroup ``sg`` against the
+        ``n``-th value of entry ``i`` in workgroup ``wg`` (None: nothing to compare)."""
+        e = self.entries[i]
+        occ = self.trace.seen.get((i, wg))
+        rec = occ[n] if occ is not None and n < len(occ) else None
+        rel = sg - e.base
+        if rec is None or not 0 <= rel < len(e.table) or k >= len(e.table[rel]):
+            return None
+        seq, ref, scale = rec
+        start = e.table[rel][k]
+        if any(a + b > c for a, b, c in zip(start, e.tile_shape, ref.shape)):
+            return None
+        expected = ref[tuple(slice(a, a + b) for a, b in zip(start, e.tile_shape))]
+        got = e.logical(got_raw, e.tile_shape)
+        if got is None:
+            return None
+        if ref.dtype.kind == "f" or got.dtype.kind == "f":
+            rt, at = self._tolerance(e, ref.dtype)
+            a64, b64 = expected.astype(np.float64), got.astype(np.float64)
+            with np.errstate(invalid="ignore"):
+                close = np.abs(a64 - b64) <= rt * np.abs(a64) + at * scale
+            bad = ~(close | (np.isnan(a64) & np.isnan(b64)) | (a64 == b64))
+        else:
+            bad = expected != got
+        return seq, start, expected, got, bad
+
+    def _matches(self, i: int, k: int, sg: int, n: int, got_raw: np.ndarray, among: Iterable[int]) -> set[int]:
+        """The workgroups of ``among`` whose value this tile equals."""
+        out = set()
+        for w in among:
+            res = self._compare(i, k, sg, w, n, got_raw)
+            if res is not None and not res[4].any():
+                out.add(w)
+        return out
+
+    def _partner(self, i: int, k: int, sg: int, wg: int, n: int, got_raw: np.ndarray, differs: bool) -> int:
+        """The workgroup of the workgroup program that SG workgroup ``wg`` is compared with.
+
+        A distributed program that reorders workgroups computes another workgroup's tiles: at
+        the first difference in ``wg``, the workgroups whose value this tile equals become its
+        candidates (none: the difference is real, ``wg`` keeps itself), and every later value
+        narrows them; the partner is the smallest candidate. Switching partners drops what was
+        found wrong in ``wg`` (compared with the wrong workgroup)."""
+        partner = self.wg_map.get(wg, wg)
+        cands = self.candidates.get(wg)
+        if cands is None and differs and wg not in self.settled:
+            self.settled.add(wg)
+            cands = self._matches(i, k, sg, n, got_raw, {w for (e, w) in self.trace.seen if e == i})
+            if not cands:
+                return partner
+        elif cands is None or len(cands) == 1:
+            return partner
+        else:
+            cands = self._matches(i, k, sg, n, got_raw, cands) or cands
+        self.candidates[wg] = cands
+        if partner not in cands:
+            partner = self.wg_map[wg] = min(cands)
+            self._forget(wg)
+        return partner
+
+    def _forget(self, wg: int) -> None:
+        """Drop what was found wrong in workgroup ``wg`` (compared with the wrong workgroup)."""
+        for key in [key for key in self.bad if key[1] == wg]:
+            self.differing -= self.bad.pop(key)
+        self.mismatches = [m for m in self.mismatches if m.wg_linear != wg]
+
     def _check(self, sg_index: int, pairs: list[tuple[int, int]], thread: Thread, value: Any) -> None:
         sg = 0 if thread.sg is None else thread.sg
         key = (sg_index, thread.wg_linear, sg)
@@ -159,30 +237,19 @@ class ValueComparer:
         self.counts[key] = n + 1
         got_raw = np.asarray(value)
         for i, k in pairs:
-            e = self.entries[i]
-            occ = self.trace.seen.get((i, thread.wg_linear))
-            rec = occ[n] if occ is not None and n < len(occ) else None
-            rel = sg - e.base
-            if rec is None or not 0 <= rel < len(e.table) or k >= len(e.table[rel]):
+            wg = self.wg_map.get(thread.wg_linear, thread.wg_linear)
+            res = self._compare(i, k, sg, wg, n, got_raw)
+            if res is None:
                 continue
-            seq, ref, scale = rec
-            start = e.table[rel][k]
-            if any(a + b > c for a, b, c in zip(start, e.tile_shape, ref.shape)):
-                continue
-            expected = ref[tuple(slice(a, a + b) for a, b in zip(start, e.tile_shape))]
-            got = e.logical(got_raw, e.tile_shape)
-            if got is None:
-                continue
+            partner = self._partner(i, k, sg, thread.wg_linear, n, got_raw, bool(res[4].any()))
+            if partner != wg:
+                wg = partner
+                res = self._compare(i, k, sg, wg, n, got_raw)
+                if res is None:
+                    continue
+            seq, start, expected, got, bad = res
             self.compared += expected.size
             self.covered.add(i)
-            if ref.dtype.kind == "f" or got.dtype.kind == "f":
-                rt, at = self._tolerance(e, ref.dtype)
-                a64, b64 = expected.astype(np.float64), got.astype(np.float64)
-                with np.errstate(invalid="ignore"):
-                    close = np.abs(a64 - b64) <= rt * np.abs(a64) + at * scale
-                bad = ~(close | (np.isnan(a64) & np.isnan(b64)) | (a64 == b64))
-            else:
-                bad = expected != got
             nbad = int(np.count_nonzero(bad))
             if not nbad:
                 continue
@@ -190,11 +257,11 @@ class ValueComparer:
             bad_key = (sg_index, thread.wg_linear, sg, i)
             self.bad[bad_key] = self.bad.get(bad_key, 0) + nbad
             first = tuple(int(x) for x in np.unravel_index(int(np.flatnonzero(bad)[0]), bad.shape))
-            owner = e.sg[k].owner
+            owner = self.entries[i].sg[k].owner
             self.mismatches.append(Mismatch(
                 seq, sg, k, i, thread.wg, n, tuple(a + b for a, b in zip(start, first)),
                 expected[first], got[first], nbad, owner if isinstance(owner, Operation) else None, sg_index,
-                thread.wg_linear,
+                thread.wg_linear, None if wg == thread.wg_linear else _unlinear(wg, thread.grid),
             ))  # fmt: skip
             if len(self.mismatches) > 8 * self.limit + 64:
                 self.mismatches = sorted(self.mismatches)[: self.limit]
@@ -224,6 +291,10 @@ class ValueComparer:
         out.differences[:0] = found
 
 
+def _unlinear(w: int, grid: tuple[int, int, int]) -> tuple[int, int, int]:
+    return w % grid[0], (w // grid[0]) % grid[1], w // (grid[0] * grid[1])
+
+
 def _fmt(x: Any) -> str:
     if isinstance(x, np.floating):
         return f"{float(x):.7g}"
@@ -238,6 +309,8 @@ def _difference(e: TileEntry, m: Mismatch) -> Difference:
         sg_op = f"; subgroup op '{m.sg_op.name}'" + (f" at {loc}" if loc else "")
     start = e.table[m.sg - e.base][m.tile]
     nth = f", value #{m.occurrence + 1} of the op" if m.occurrence else ""
+    if m.ref_wg is not None:
+        nth += f" (the tiles of workgroup {m.ref_wg} of the workgroup program: reordered)"
     message = (
         f"{e.what()} in subgroup {m.sg} of workgroup ({x}, {y}, {z}){nth}: element "
         f"[{', '.join(map(str, m.element))}] of the workgroup value: workgroup mode {_fmt(m.ref)}, "

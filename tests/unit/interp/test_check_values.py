@@ -228,3 +228,51 @@ def test_differences_of_a_value_that_ran_a_different_number_of_times_are_dropped
         out = Comparison()
         comparer.report(out)
         assert out.counts.get("op value", 0) == differing and comparer.misaligned == misaligned
+
+
+# Each workgroup adds its row block of %a to its column block of %b: the values depend on both
+# block ids, so a reordered workgroup's values are those of exactly one other workgroup.
+BLOCKS = """
+#l = #xegpu.layout<sg_layout = [2, 2], sg_data = [8, 8]>
+gpu.module @m {
+  gpu.func @k(%a: memref<64x16xf32>, %b: memref<16x64xf32>, %c: memref<64x64xf32>) kernel {
+    %bx = gpu.block_id x
+    %by = gpu.block_id y
+    %c16 = arith.constant 16 : index
+    %r = arith.muli %bx, %c16 : index
+    %s = arith.muli %by, %c16 : index
+    %da = xegpu.create_nd_tdesc %a : memref<64x16xf32> -> !xegpu.tensor_desc<16x16xf32, #l>
+    %db = xegpu.create_nd_tdesc %b : memref<16x64xf32> -> !xegpu.tensor_desc<16x16xf32, #l>
+    %dc = xegpu.create_nd_tdesc %c : memref<64x64xf32> -> !xegpu.tensor_desc<16x16xf32, #l>
+    %x = xegpu.load_nd %da[%r, 0] : !xegpu.tensor_desc<16x16xf32, #l> -> vector<16x16xf32>
+    %y = xegpu.load_nd %db[0, %s] : !xegpu.tensor_desc<16x16xf32, #l> -> vector<16x16xf32>
+    %z = arith.addf %x, %y {layout_result_0 = #l} : vector<16x16xf32>
+    xegpu.store_nd %z, %dc[%r, %s] : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32, #l>
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_reordered_workgroup_is_compared_with_the_workgroup_whose_tiles_it_computes(monkeypatch: pytest.MonkeyPatch) -> None:
+    pipeline = "xegpu-wg-to-sg-distribute,reorder-workgroups{scheme=triton group-size=2 grid=4,4}"
+    r = check(BLOCKS, pipeline, grid=(4, 4), schedules=1)
+    assert r.ok and "values: 3 of the 3 distributed workgroup value(s) compared" in r.report, r.report
+    assert re.search(r"note: \d+ workgroup\(s\) of the distributed program compute another workgroup's tiles", r.report)
+    # wrong load offsets (row and column swapped) stay wrong under the reordering: the loaded
+    # value equals no workgroup's
+    from wgdist.passes.distribute.ops import xegpu_nd
+
+    real = xegpu_nd.tile_offsets
+    load = line_of(BLOCKS, "%y = xegpu.load_nd")
+
+    def planted(env, d, original, before):  # type: ignore[no-untyped-def]
+        out = real(env, d, original, before)
+        loc = location_of(before)
+        return [[o[1], o[0]] for o in out] if loc is not None and loc.endswith(f":{load}:5") else out
+
+    monkeypatch.setattr(xegpu_nd, "tile_offsets", planted)
+    bad = check(BLOCKS, pipeline, grid=(4, 4), schedules=1)
+    assert not bad.ok and bad.comparison.differences[0].message.startswith(
+        f"first op whose value differs: 'xegpu.load_nd' at <string>:{load}:5 in subgroup "
+    ), bad.report
