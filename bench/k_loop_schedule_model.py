@@ -8,8 +8,8 @@ interval=2``, ``pingpong``), every subgroup's program is unrolled into an instru
 share one vector engine (XVE) are run through a small cycle model. It prints, per K step:
 
 * ``sg issue``: issue slots one subgroup uses (2D block messages + hardware dpas + sync ops);
-* ``XVE``: cycles the shared XVE needs (the whole kernel's modelled time / K steps, so the
-  prologue and epilogue are amortised in);
+* ``XVE``: cycles the shared XVE needs (the whole kernel's modelled time / the GEMM's K steps,
+  so the prologue and epilogue are amortised in);
 * ``XMX``: the XVE's matrix engine busy fraction;
 
 for two global-load latencies (the least certain number) and two issue policies.
@@ -86,6 +86,7 @@ STRATEGIES = [
     ("split-barrier", "strategy=split-barrier"),
     ("split-barrier I=2", "strategy=split-barrier interval=2"),
     ("pingpong", "strategy=pingpong"),
+    ("pingpong converged", "strategy=pingpong converge=true"),
 ]
 
 
@@ -261,7 +262,7 @@ class Result:
     steps: int
 
 
-def simulate(progs: list[list[Instr]], latency: int, oldest_first: bool = False) -> Result:
+def simulate(progs: list[list[Instr]], latency: int, oldest_first: bool = False, steps: int = 0) -> Result:
     threads = [Thread(p) for p in progs]
     n = len(threads)
     now = xmx_free = xmx_busy = 0
@@ -346,7 +347,7 @@ def simulate(progs: list[list[Instr]], latency: int, oldest_first: bool = False)
             if not any(_releasable(th, bar_arrivals, nb_done, n) for th in live):
                 raise RuntimeError(f"deadlock in the model at cycle {now}")
         now = min(later) if later else now + 1
-    steps = max(1, sum(1 for ins in progs[0] if ins.kind == "step"))
+    steps = steps or max(1, sum(1 for ins in progs[0] if ins.kind == "step"))
     return Result(now, sum(th.issued for th in threads) / n, xmx_busy, steps)
 
 
@@ -388,9 +389,11 @@ def main() -> None:
                 print(f"{path.stem:<22} {label:<18} {got}")
                 continue
             progs, n = got
+            if options is None:  # the K steps of the GEMM: the unscheduled loop's iterations
+                k_steps = max(1, sum(1 for ins in progs[0] if ins.kind == "step"))
             cells = []
             for c, (lat, _, oldest) in enumerate(cols):
-                r = simulate(progs, lat, oldest)
+                r = simulate(progs, lat, oldest, k_steps)
                 best.setdefault((path.stem, c), []).append((r.cycles / r.steps, label))
                 cells.append(f"{r.issued / r.steps:5.1f} {r.cycles / r.steps:7.0f} {r.xmx_busy / r.cycles:4.0%}")
             print(f"{path.stem:<22} {label:<18} " + " ".join(f"{c:>21}" for c in cells))
