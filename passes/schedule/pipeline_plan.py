@@ -199,6 +199,8 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
         plan.slice[op] = sl
         plan.reads_args[op] = args - {iv}
         plan.chain |= {a: inductions[a] for a in args if a is not iv}
+    if options.stages == 1 and count == 1:
+        return Refusal(loop, "stages=1 with one fragment per step moves nothing")
     if plan.max_distance == 0:
         return Refusal(
             loop,
