@@ -42,7 +42,7 @@ from xdsl.traits import SymbolOpInterface, SymbolTable
 
 from wgdist.dialects.gpu import BarrierOp
 from wgdist.dialects.memref import GlobalOp
-from wgdist.dialects.vector import ExtractStridedSliceOp
+from wgdist.dialects.vector import ExtractStridedSliceOp, ShapeCastOp
 from wgdist.dialects.xegpu import CreateMemDescOp, LayoutAttr, MemDescType, StoreMatrixOp
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import is_writer, tiles, writer_dims
@@ -61,6 +61,19 @@ def element_bytes(op: Operation, elt: Attribute) -> int:
     if not isinstance(width, int) or width % 8:
         raise OpError(op, f"cannot exchange {elt} elements through shared local memory (needs a whole number of bytes)")
     return width // 8
+
+
+def check_exchange(op: Operation, plan: Plan, stored: Sequence[Dist], rows: int, cols: int, elt: Attribute, what: str) -> None:
+    """What an exchange through a ``rows x cols`` SLM matrix of the values split as ``stored``
+    needs: unpacked values, every subgroup at the barrier, the matrix within the budget, one
+    writer per shared tile (located errors otherwise). Every exchange checks this."""
+    for d in stored:
+        if d.packed:
+            raise OpError(op, f"cannot exchange a packed value ({what})")
+    check_exchange_context(op, plan)
+    reserve(op, plan, rows, cols, elt, what)
+    for d in stored:
+        check_single_writer(op, d)
 
 
 def check_exchange_context(op: Operation, plan: Plan) -> None:
@@ -220,12 +233,20 @@ def _give_lanes(value: SSAValue, rows: int) -> None:
     """A ``layout`` property of ``rows x`` :data:`LANES` blocks with lanes for the load that
     defines ``value``, when it is an op with that property and none set (mlir-opt 22 then splits
     the load into those blocks, at most :data:`BLOCK_ROWS` elements per lane, and its lane-level
-    propagation starts from it). Other producers are left as they are."""
+    propagation starts from it); a ``vector.shape_cast`` or ``vector.extract_strided_slice``
+    with no layout that makes a value of one such block (the exchanges' own row casts and
+    slices) gets :func:`lane_layout` as its ``layout_result_0``. Other producers are left as
+    they are."""
     owner = value.owner
     if not isinstance(owner, IRDLOperation) or len(owner.results) != 1:
         return
     if "layout" in owner.get_irdl_definition().properties and owner.properties.get("layout") is None:
         owner.properties["layout"] = LayoutAttr(inst_data=[rows, LANES], lane_layout=[1, LANES], lane_data=[1, 1])
+        return
+    t = value.type
+    one_block = isinstance(t, VectorType) and list(t.get_shape()) == [rows, LANES]
+    if one_block and isinstance(owner, ShapeCastOp | ExtractStridedSliceOp) and LANE_LAYOUT_NAME not in owner.attributes:
+        owner.attributes[LANE_LAYOUT_NAME] = lane_layout()
 
 
 def emit_guarded(env: Env, cond: SSAValue | None, ops: Sequence[Operation]) -> None:
@@ -241,6 +262,12 @@ def emit_guarded(env: Env, cond: SSAValue | None, ops: Sequence[Operation]) -> N
 
 def barrier(env: Env) -> None:
     env.emit(BarrierOp())
+
+
+def finish(env: Env, op: Operation) -> None:
+    """The end of an exchange's loads: inside a loop, a second barrier (step 4)."""
+    if in_loop(op):
+        barrier(env)
 
 
 def in_loop(op: Operation) -> bool:

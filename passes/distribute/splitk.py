@@ -221,8 +221,7 @@ def emit(op: DpasOp, env: Env, sk: SplitK, da: Dist, db: Dist, dc: Dist, A: list
         rows: list[Index] = [ids.add(m, g * M, env.current) for g in range(sk.groups)]
         parts = [env.emit(LoadMatrixOp(md, [row, n], ctype)).results[0] for row in rows]
         out.append(total(env, C[t] if C is not None else None, parts, elt))
-    if slm.in_loop(op):
-        slm.barrier(env)
+    slm.finish(env, op)
     return out
 
 

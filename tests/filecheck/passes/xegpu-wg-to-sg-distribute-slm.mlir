@@ -31,7 +31,10 @@ func.func @reduce_shared(%m: memref<256x128xf32>) {
 // CHECK:      scf.if %[[W]] {
 // CHECK-NEXT:   %[[P:.*]] = vector.multi_reduction <add>, %[[V]], %[[ZERO]] [1] : vector<32x64xf32> to vector<32xf32>
 // CHECK-NEXT:   %[[PR:.*]] = vector.shape_cast %[[P]] : vector<32xf32> to vector<1x32xf32>
-// CHECK-NEXT:   xegpu.store_matrix %[[PR]], %[[MD]][%[[SLOT]], 0] : vector<1x32xf32>, !xegpu.mem_desc<16x32xf32>, index
+// CHECK-NEXT:   %[[PR0:.*]] = vector.extract_strided_slice %[[PR]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, offsets = [0, 0], sizes = [1, 16], strides = [1, 1]} : vector<1x32xf32> to vector<1x16xf32>
+// CHECK-NEXT:   xegpu.store_matrix %[[PR0]], %[[MD]][%[[SLOT]], 0] : vector<1x16xf32>, !xegpu.mem_desc<16x32xf32>, index
+// CHECK-NEXT:   %[[PR1:.*]] = vector.extract_strided_slice %[[PR]] {{.*}} offsets = [0, 16]
+// CHECK-NEXT:   xegpu.store_matrix %[[PR1]], %[[MD]][%[[SLOT]], 16] : vector<1x16xf32>, !xegpu.mem_desc<16x32xf32>, index
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[ALL:.*]] = xegpu.load_matrix %[[MD]][%[[Q]], 0] : !xegpu.mem_desc<16x32xf32>, index -> vector<2x32xf32>
@@ -91,5 +94,5 @@ func.func @convert(%m: memref<64x64xf32>) {
 
 // slm-bytes bounds each exchange: the reductions above need 2048 and 64 bytes, the 64x64 f32
 // convert_layout 16384, more than 4096.
-// SMALL: xegpu-wg-to-sg-distribute-slm.mlir:75:3: error: 'xegpu.convert_layout' op converting the layout through shared local memory needs 16384 bytes (64x64 f32), more than the 4096 bytes a workgroup has (slm-bytes=4096;
+// SMALL: xegpu-wg-to-sg-distribute-slm.mlir:78:3: error: 'xegpu.convert_layout' op converting the layout through shared local memory needs 16384 bytes (64x64 f32), more than the 4096 bytes a workgroup has (slm-bytes=4096;
 // SMALL-NOT: func.func
