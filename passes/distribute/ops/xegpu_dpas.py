@@ -8,9 +8,16 @@ per subgroup) that ``rewrite`` walks::
     %c00 = xegpu.dpas %a00, %b00, %acc00      // i = 0, j = 0, k = 0
     %c00' = xegpu.dpas %a01, %b10, %c00       // k = 1
 
-When they do not (K split across subgroups, A and B tile counts that do not line up, operand
-layouts other than what ``layout_cd`` implies, an accumulator split differently from
-``layout_cd``), the operands that do not fit are first moved through shared local memory
+When K is split across subgroups but every subgroup's A and B tiles still multiply (A's and
+B's K slices are the same part of the subgroup id), the partial-sum form applies
+(:mod:`wgdist.passes.distribute.splitk`, layouts-spec 1.9): each subgroup chains dpas over its
+own K tiles, the partials are summed through SLM into ``layout_cd``'s tiles, the accumulator
+added once.
+
+Otherwise (A and B tile counts that do not line up, K slices held by different subgroups as in
+upstream's one-grid split, operand layouts other than what ``layout_cd`` implies, or partial
+sums that do not fit in SLM; an accumulator split differently from ``layout_cd`` is moved in
+every form) the operands that do not fit are first moved through shared local memory
 (the ``convert_layout`` exchange, :func:`.xegpu_convert_layout.exchange`) to the layouts
 ``layout_cd`` implies (:func:`wgdist.layout.dpas_operand_layouts`: C's grid and order, A
 ``[D_m, K]``, B ``[K, D_n]``, the accumulator C's own); then every subgroup holds all of K for
