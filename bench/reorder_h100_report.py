@@ -127,7 +127,8 @@ def report(data: dict[str, Any]) -> str:
         "auto's figure is that of the candidate it picks (its table is that candidate's): the "
         "2026-11-24 runs (3 runs of the first 28 shapes, on fresh machines) measured the same "
         "tables and count for those shapes too; 2026-11-25: 4 runs of 38 shapes back to back on "
-        "one machine, then 5 runs of the 9 `check` shapes on another.",
+        "one machine, 5 runs of the 9 `check` shapes on a second, then 3 runs of the 19 `new` "
+        "and `check` shapes on a third (all 19 alike, after the first results).",
         "",
         "Regenerate: `.venv/bin/python bench/reorder_tables.py --out "
         "bench/results/reorder_h100_tables.npz`, then on the GPU `python3 bench/reorder_gpu.py "
