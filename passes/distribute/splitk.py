@@ -41,6 +41,7 @@ shape (the caller then gathers them, :mod:`.ops.xegpu_dpas`); :func:`emit` write
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -48,7 +49,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import AnyFloat, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from wgdist.dialects.xegpu import DpasOp, LoadMatrixOp
+from wgdist.dialects.xegpu import DistributeLayoutAttr, DpasOp, LoadMatrixOp
 from wgdist.layout import AnyLayout, Layout, delinearize, writer_dims
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist
@@ -194,7 +195,7 @@ def _predicate(env: Env, da: Dist, db: Dist, terms: tuple[Term, ...]) -> SSAValu
 
 
 def emit(op: DpasOp, env: Env, sk: SplitK, da: Dist, db: Dist, dc: Dist, A: list[SSAValue], B: list[SSAValue],
-         C: list[SSAValue] | None, attrs: dict[str, Attribute], lays: dict[str, Attribute | None]) -> list[SSAValue]:
+         C: list[SSAValue] | None, attrs: dict[str, Attribute], lays: Mapping[str, DistributeLayoutAttr | None]) -> list[SSAValue]:
     """The result tiles (split as ``dc``) of the split-K dpas ``op`` (see the module docstring)."""
     elt = element_type(op.result)
     ids = env.ids
@@ -209,7 +210,8 @@ def emit(op: DpasOp, env: Env, sk: SplitK, da: Dist, db: Dist, dc: Dist, A: list
     for i, j in product(range(sk.rows), range(sk.cols)):
         acc = zero  # (mlir-opt 22 gives a dpas without accumulator no result layout)
         for kk in range(sk.k):
-            new = DpasOp(A[i * sk.k + kk], B[kk * sk.cols + j], ptype, acc, attributes=attrs, **lays)
+            new = DpasOp(A[i * sk.k + kk], B[kk * sk.cols + j], ptype, acc, attributes=attrs, layout_a=lays.get("layout_a"),
+                         layout_b=lays.get("layout_b"), layout_cd=lays.get("layout_cd"))
             acc = env.emit(new).results[0]
         row = ids.add(g_row, a_offs[i * sk.k][0], env.current)
         stores += slm.store_blocks(env, acc, md, row, b_offs[j][1], slm.DPAS_ROWS)
@@ -225,7 +227,7 @@ def emit(op: DpasOp, env: Env, sk: SplitK, da: Dist, db: Dist, dc: Dist, A: list
     return out
 
 
-def total(env: Env, acc: SSAValue | None, parts: list[SSAValue], elt: Attribute) -> SSAValue:
+def total(env: Env, acc: SSAValue | None, parts: Sequence[SSAValue], elt: Attribute) -> SSAValue:
     """``acc + parts[0] + ... + parts[-1]`` (the accumulator once; none: the parts' sum)."""
     out = acc
     for p in parts:
