@@ -134,7 +134,7 @@ def check(
     _check_options(**{k: options.get(k, v) for k, v in _OPTION_DEFAULTS.items()})
     notes: list[str] = []
     with each_diagnostic_once():
-        wg_mod, sg_mod, tiles = programs(kernel, pipeline, against, ctx, notes)
+        wg_mod, sg_mod, tiles = programs(kernel, pipeline, against, ctx, notes, options.get("values", True))
         layouts = layout_module(wg_mod, pipeline, ctx) if options.get("subgroups") is None else None
         return check_function(
             wg_mod, sg_mod, find_function(wg_mod, func), module_notes=notes, layouts=layouts, tiles=tiles, **options
@@ -156,7 +156,7 @@ def check_all(
     _check_options(**{k: options.get(k, v) for k, v in _OPTION_DEFAULTS.items()})
     notes: list[str] = []
     with each_diagnostic_once():
-        wg_mod, sg_mod, tiles = programs(kernel, pipeline, against, ctx, notes)
+        wg_mod, sg_mod, tiles = programs(kernel, pipeline, against, ctx, notes, options.get("values", True))
         funcs = [find_function(wg_mod, func)] if func is not None else kernels(wg_mod)
         if not funcs:
             raise ValueError("the module has no function with a body to check")
@@ -189,6 +189,7 @@ def check_function(
     max_subgroups: int = DEFAULT_MAX_SUBGROUPS,
     samples: int = 3,
     schedules: int = 3,
+    values: bool = True,
     module_notes: Sequence[str] = (),
     layouts: tuple[ModuleOp, str] | None = None,
     tiles: Sequence[TileEntry] = (),
@@ -273,8 +274,8 @@ def check_function(
     failure: InterpError | None = None
     written = 0
     slm_total = slm_compared = 0
-    values = ValueCount()
-    entries = [e for e in tiles if in_function(e, wg_func)]
+    counted = ValueCount()
+    entries = [e for e in tiles if in_function(e, wg_func)] if values else []
     ok = True
     for k in range(samples if drawn else 1):
         ran = _run_sample(wg_mod, wg_func, name, grid, n_sg, seed, k, given, bool(drawn), max_bytes, entries)
@@ -293,7 +294,7 @@ def check_function(
                 raise DeadlockError(f"{e} (the subgroups run {sched.phrase()} between barriers)") from None
             comp = Comparison()
             comparer.report(comp)
-            values.add(comparer, trace)
+            counted.add(comparer, trace)
             for i, buf in wg.buffers.items():
                 compare_buffers(f"%{names[i]}", inputs[i].shape, buf, sg.buffers[i], wg.grid, comp,
                                 rtol=rtol, atol=atol, limit=limit)
@@ -318,14 +319,21 @@ def check_function(
         notes.append(
             f"  shared local memory: {slm_total} element(s) the workgroup program left there compared"
         )
-    notes += values.notes(entries)
-    if (wg.buffers or slm_total) and written + slm_total + values.elements == 0:
+    notes += counted.notes(entries)
+    if set(comp.counts) == {"op value"}:
+        notes.append(
+            "note: values differ although memory agrees: a wrong intermediate value, or a distributed "
+            "program made from other layouts than the workgroup program's (each subgroup's values are "
+            "compared with the tiles the workgroup program's layouts give it; --memory-only compares "
+            "memory alone)"
+        )
+    if (wg.buffers or slm_total) and written + slm_total + counted.elements == 0:
         ok = False
     written += slm_total
     if drawn or not ok:  # the samples' values, or the schedule that differed
         notes = lines + notes
-    text = report(name, wg, sg, n_sg, seed, comp, names, inputs, notes, len(order), slm_compared, values.elements)
-    return CheckResult(ok, text, comp, wg, sg, n_sg, written, notes, name, values.elements)
+    text = report(name, wg, sg, n_sg, seed, comp, names, inputs, notes, len(order), slm_compared, counted.elements)
+    return CheckResult(ok, text, comp, wg, sg, n_sg, written, notes, name, counted.elements)
 
 
 def _run_sample(

@@ -92,17 +92,19 @@ def check_descriptor_layouts(op: Operation) -> None:
 
 def programs(
     kernel: str | Path | ModuleOp, pipeline: str | None, against: str | Path | ModuleOp | None, ctx: Context,
-    notes: list[str],
+    notes: list[str], values: bool = True,
 ) -> tuple[ModuleOp, ModuleOp, list[TileEntry]]:
     """The workgroup program, the distributed one (``against``, or ``pipeline`` applied) and
-    which distributed value holds which tile of which workgroup value (:mod:`wgdist.checker_tiles`);
-    with ``against``, the workgroup program's layouts need not distribute (``notes`` says
-    where they do not)."""
+    which distributed value holds which tile of which workgroup value (:mod:`wgdist.checker_tiles`;
+    none without ``values``); with ``against``, the workgroup program's layouts need not
+    distribute (``notes`` says where they do not)."""
     wg_mod = read_module(kernel, ctx, notes if against is not None else None)
+    tiles: list[TileEntry] = []
     if against is not None:
         sg_mod = read_module(against, ctx)
-        tiles, tile_notes = against_tiles(wg_mod, sg_mod, ctx)
-        notes += tile_notes
+        if values:
+            tiles, tile_notes = against_tiles(wg_mod, sg_mod, ctx)
+            notes += tile_notes
     elif pipeline is not None:
 
         def run(m: ModuleOp) -> None:

@@ -276,3 +276,17 @@ def test_a_reordered_workgroup_is_compared_with_the_workgroup_whose_tiles_it_com
     assert not bad.ok and bad.comparison.differences[0].message.startswith(
         f"first op whose value differs: 'xegpu.load_nd' at <string>:{load}:5 in subgroup "
     ), bad.report
+
+
+def test_memory_only_and_the_note_when_only_values_differ(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bug = swap_offsets(distributed(OVERWRITTEN), 1)
+    r = check(OVERWRITTEN, against=bug, schedules=1)
+    assert "note: values differ although memory agrees: a wrong intermediate value, or a distributed program made from other layouts" in r.report
+    quiet = check(OVERWRITTEN, against=bug, values=False)
+    assert quiet.ok and quiet.values == 0 and "values" not in quiet.report.replace("values differ", ""), quiet.report
+    wg, sg = tmp_path / "wg.mlir", tmp_path / "sg.mlir"
+    wg.write_text(OVERWRITTEN)
+    sg.write_text(bug)
+    assert cli([str(wg), "--against", str(sg), "--schedules", "1"]) == 1
+    assert cli([str(wg), "--against", str(sg), "--memory-only"]) == 0
+    assert "agree: every buffer matches" in capsys.readouterr().out
