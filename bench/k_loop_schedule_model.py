@@ -85,7 +85,7 @@ STRATEGIES = [
     ("pipeline", "strategy=pipeline"),
     ("split-barrier", "strategy=split-barrier"),
     ("split-barrier I=2", "strategy=split-barrier interval=2"),
-    ("pingpong", "strategy=pingpong"),
+    ("pingpong", "strategy=pingpong converge=false"),
     ("pingpong converged", "strategy=pingpong converge=true"),
 ]
 

@@ -2,10 +2,13 @@
 //
 // RUN: wgdist-opt %s -p xegpu-verify-barriers 2>&1 | filecheck %s
 // The scheduled example GEMM (32 subgroups), each strategy, verified after the schedule:
-// RUN: wgdist-opt %examples/gemm_k_loop.mlir -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong num-subgroups=32},xegpu-verify-barriers{num-subgroups=32}' 2>&1 | filecheck %s --check-prefix=PINGPONG
+// RUN: wgdist-opt %examples/gemm_k_loop.mlir -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong converge=false num-subgroups=32},xegpu-verify-barriers{num-subgroups=32}' 2>&1 | filecheck %s --check-prefix=PINGPONG
 // RUN: wgdist-opt %examples/gemm_k_loop.mlir -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=split-barrier num-subgroups=32},xegpu-verify-barriers{num-subgroups=32}' 2>&1 | filecheck %s --check-prefix=SPLIT
+// The converged ping-pong (every barrier outside the group conditions) passes the check and
+// xegpu-lower-nbarrier turns its named barrier into gpu.barrier:
+// RUN: wgdist-opt %examples/gemm_k_loop.mlir -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong converge=true num-subgroups=32},xegpu-verify-barriers{num-subgroups=32},xegpu-lower-nbarrier{num-subgroups=32}' 2>&1 | filecheck %s --check-prefix=CONV
 // Without the subgroup count the ping-pong's group conditions cannot be followed: warnings, exit 0.
-// RUN: wgdist-opt %examples/gemm_k_loop.mlir -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong num-subgroups=32},xegpu-verify-barriers' 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: wgdist-opt %examples/gemm_k_loop.mlir -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong converge=false num-subgroups=32},xegpu-verify-barriers' 2>&1 | filecheck %s --check-prefix=UNKNOWN
 
 // CHECK-NOT: error
 // CHECK-NOT: warning
@@ -27,6 +30,12 @@
 // SPLIT-NOT: error
 // SPLIT-NOT: warning
 // SPLIT: xegpu.nbarrier_arrive
+// CONV-NOT: error
+// CONV-NOT: warning
+// CONV-NOT: nbarrier
+// CONV: scf.for
+// CONV: gpu.barrier
+// CONV-NOT: nbarrier
 // UNKNOWN: warning: 'xegpu.init_nbarrier' op declares 32 participants for named barrier 0; the subgroup count is unknown
 // UNKNOWN: warning: 'scf.if' op branches on a condition that may differ between subgroups
 // UNKNOWN-NOT: error

@@ -14,7 +14,7 @@
 // RUN: %mlir-opt %t.i2.mlir --gpu-lower-to-xevm-pipeline="xegpu-op-level=workgroup binary-format=bin" > %t.i2.bin.mlir
 // RUN: env PYTHONPATH=%S/../../.. python -c "import sys; from tests.unit.cli.lowering import _unescape as u; q = bytes([34]); t = open(sys.argv[1], 'rb').read(); open(sys.argv[2], 'wb').write(u(t.split(b'bin = ' + q, 1)[1].split(q + b'>]', 1)[0]))" %t.i2.bin.mlir %t.i2.spv
 // RUN: spirv-val %t.i2.spv
-// RUN: not wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong},xegpu-lower-nbarrier' 2>&1 | filecheck %s --check-prefix=PINGPONG
+// RUN: not wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong converge=false},xegpu-lower-nbarrier' 2>&1 | filecheck %s --check-prefix=PINGPONG
 // The ping-pong schedule as mlir-opt 22 canonicalizes it still passes the barrier check:
 // RUN: wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong}' | %mlir-opt --canonicalize --cse | wgdist-opt -p 'xegpu-verify-barriers{num-subgroups=4}' 2>&1 | filecheck %s --check-prefix=CANON
 

@@ -99,7 +99,7 @@ def test_split_barrier_schedule_lowered_agrees_with_the_workgroup_program(interv
 
 def test_pingpong_is_refused_at_its_phase_offset_and_left_untouched() -> None:
     kernel = gemm(32, 64, 32, (2, 2), halves=2)
-    scheduled = schedule(kernel, "strategy=pingpong")
+    scheduled = schedule(kernel, "strategy=pingpong converge=false")
     before = wgdist.print_module(scheduled)
     with pytest.raises(OpError, match=r"'xegpu.nbarrier_wait' op is reached 0 time\(s\) by subgroup\(s\) 0-1; "
                        r"1 time\(s\) by subgroup\(s\) 2-3, under the scf.if .* needs hardware named barriers"):
