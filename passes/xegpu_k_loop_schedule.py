@@ -31,9 +31,13 @@ strategy or a value out of range is refused when the pipeline is built, naming t
 * ``interval`` [1] (at least 1, ``split-barrier``): the subgroups synchronise every
   ``interval`` steps: none issues the loads of step ``(q+1)*interval`` before all have issued
   those of step ``q*interval`` (:mod:`wgdist.passes.schedule.split_barrier`).
-* ``converge`` [false] (``pingpong``): run the phase shift inside the loop instead of before and
-  after it, so that every barrier is reached by all subgroups as the same dynamic instance
-  (:mod:`wgdist.passes.schedule.pingpong_converged`; ``xegpu-lower-nbarrier`` can then lower it).
+* ``converge`` [true] (``pingpong``): run the phase shift inside the loop, so that every barrier
+  is reached by all subgroups as the same dynamic instance
+  (:mod:`wgdist.passes.schedule.pingpong_converged`): ``xegpu-lower-nbarrier`` lowers it to
+  ``gpu.barrier`` and mlir-opt 22's XeVM pipeline turns it into SPIR-V. ``converge=false``
+  shifts the groups with an extra barrier before / after the loop under ``scf.if`` on
+  ``gpu.subgroup_id``: fewer ops, but only hardware named barriers can run it (no lowering in
+  LLVM 22, see :mod:`wgdist.passes.schedule.pingpong`).
 * ``num-subgroups`` [0] (``split-barrier``, ``pingpong``): the workgroup's subgroup count (the
   named barrier's participants); 0 takes it from the ``gpu.func``'s ``known_block_size`` / 16,
   and a loop whose count is unknown is refused with a remark.
@@ -161,7 +165,7 @@ becomes a memory cluster (the loads and prefetches with the ops they need) and a
 the loop, subgroups ``.. S/2-1`` once after it (``scf.if`` on ``gpu.subgroup_id``: legal for a
 named barrier, not for ``gpu.barrier``), so each passes it ``2N + 1`` times and in each phase one
 half multiplies while the other loads. Bodies with SLM accesses, barriers or fences, or a load
-that needs a dpas result, are refused. ``{strategy=pingpong}``::
+that needs a dpas result, are refused. ``{strategy=pingpong converge=false}``::
 
     %nb = xegpu.init_nbarrier %c0_i8, %c4_i8 : i8, i8 -> !xegpu.nbarrier
     %sg = gpu.subgroup_id : index
@@ -190,10 +194,12 @@ that needs a dpas result, are refused. ``{strategy=pingpong}``::
 
 Half of the subgroups passing a barrier at a place the others do not is what named barriers
 allow and a workgroup barrier does not (``xegpu-lower-nbarrier`` refuses it). With
-``converge=true`` the loop runs ``2N + 1`` phases of one barrier each, outside any condition; in
+``converge=true`` (the default) the loop runs ``2N + 1`` phases of one barrier each, outside any condition; in
 phase ``p`` a subgroup of group ``g`` runs cluster ``j = p - g`` of its sequence ``M(0) C(0) M(1)
 ...`` if ``0 <= j < 2N``; the loaded values travel to the compute phase in ``iter_args``
-(``{strategy=pingpong converge=true}``)::
+(``{strategy=pingpong}``; each ``scf.if`` yields constants where its cluster does not run and
+an ``arith.select`` on the phase test picks, so that no ``scf.if`` reads or forwards a loop
+``iter_arg``: mlir-opt 22 cannot lower that, see the module of ``converge``)::
 
     %g = arith.select %late, %c1, %c0 : index                // 0: early group, 1: late group
     %P = 2 * ceildiv(max(%c64 - %c0, 0), %c16) + 1
@@ -203,12 +209,17 @@ phase ``p`` a subgroup of group ``g`` runs cluster ``j = p - g`` of its sequence
       %is_m = (0 <= %j < 2N) and %j even ; %is_c = (0 <= %j < 2N) and %j odd
       %k = %c0 + (%j / 2) * %c16
       %l:3 = scf.if %is_m -> (...) { the three loads at %k ; scf.yield ... }
-             else { scf.yield %qa0, %qa1, %qb : ... }
-      %d:2 = scf.if %is_c -> (...) { the two dpas on %qa0, %qa1, %qb ; scf.yield ... }
-             else { scf.yield %acc0, %acc1 : ... }
+             else { scf.yield %zero_a, %zero_a, %zero_b : ... }
+      %mm = vector.broadcast %is_m : i1 to vector<8x16xi1>   // (and one per other shape)
+      %na0 = arith.select %mm, %l#0, %qa0 : vector<8x16xi1>, vector<8x16xf16>   // ... %na1, %nqb
+      %mc = vector.broadcast %is_c : i1 to vector<8x16xi1>
+      %i0 = arith.select %mc, %acc0, %z : vector<8x16xi1>, vector<8x16xf32>      // ... %i1
+      %d:2 = scf.if %is_c -> (...) { the two dpas on %na0, %na1, %nqb, %i0, %i1 ; scf.yield ... }
+             else { scf.yield %z, %z : ... }
+      %o0 = arith.select %mc, %d#0, %acc0 : vector<8x16xi1>, vector<8x16xf32>   // ... %o1
       xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
       xegpu.nbarrier_wait %nb : !xegpu.nbarrier
-      scf.yield %d#0, %d#1, %l#0, %l#1, %l#2 : ...
+      scf.yield %o0, %o1, %na0, %na1, %nqb : ...
     }
 """
 
@@ -240,7 +251,7 @@ class XeGPUKLoopSchedulePass(ModulePass):
     fragments: int = 1
     interval: int = 1
     num_subgroups: int = 0
-    converge: bool = False
+    converge: bool = True
 
     def __post_init__(self) -> None:
         try:

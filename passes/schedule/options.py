@@ -21,7 +21,7 @@ class ScheduleOptions:
     fragments: int = 1
     interval: int = 1
     num_subgroups: int = 0
-    converge: bool = False
+    converge: bool = True
 
     def check(self) -> None:
         """``ValueError`` naming the option and the value when one is out of range."""

@@ -1,5 +1,7 @@
 """``strategy=pingpong``: two groups of subgroups run the K loop one phase apart.
 
+This module builds the ``converge=false`` form and holds the checks both forms share.
+
 The body is regrouped into a *memory cluster* (the global loads and prefetches, and the ops they
 need) followed by a *compute cluster* (everything else: the dpas and what uses them), each closed
 by a barrier ``arrive; wait`` on one named barrier whose participants are all ``S`` subgroups of
@@ -14,8 +16,20 @@ the subgroup id breaks).
 Only loads, prefetches and side-effect-free ops change places, each after everything it uses, so
 every data dependence is kept; the body's ops are the same, plus the sync ops.
 
-``converge=true`` (:mod:`.pingpong_converged`) builds the same two-group schedule with every
-barrier reached by all subgroups as the same dynamic instance (the shift inside the loop).
+``converge=true`` (:mod:`.pingpong_converged`, the default) builds the same two-group schedule
+with every barrier reached by all subgroups as the same dynamic instance (the shift inside the
+loop); that form lowers to ``gpu.barrier`` and through mlir-opt 22 to SPIR-V. The form above is
+``converge=false``. It has no faithful SPIR-V lowering: ``OpControlBarrier`` and the
+SPV_INTEL_split_barrier arrive/wait are workgroup barriers, defined only when every invocation
+of the workgroup executes the same dynamic instance, and here the extra barrier before the loop
+is executed by the late group only (its partner instance is the early group's first in-loop
+barrier); lowering each ``arrive; wait`` to a workgroup barrier anyway would pair different
+instances, which the SPIR-V rules leave undefined even where a GPU's barrier counter happens to
+release. What runs it as written is a barrier that counts arrivals rather than pairing program
+points: Xe's hardware named barriers; SPIR-V's candidate, ``OpNamedBarrierInitialize`` /
+``OpMemoryNamedBarrier`` (a named barrier over a subgroup count), is in LLVM 22's SPIR-V tables
+but no builtin or MLIR op reaches it (see ``xegpu-lower-nbarrier``). So ``xegpu-lower-nbarrier``
+refuses ``converge=false`` output, naming the op, and ``converge=true`` is the default.
 
 Refused (remark, loop untouched): an unknown or odd subgroup count (``num-subgroups=N`` or a
 ``gpu.func``'s ``known_block_size`` gives it), a loop that not every subgroup runs equally often,

@@ -1,10 +1,12 @@
-// xegpu-k-loop-schedule{strategy=pingpong}: the body as a memory cluster (the loads and the index
-// math they need) and a compute cluster (the dpas), each closed by arrive+wait on one named
-// barrier of all S subgroups; subgroups S/2.. pass it once before the loop, subgroups 0..S/2-1
-// once after it, so the two halves run one phase apart.
+// xegpu-k-loop-schedule{strategy=pingpong converge=false}: the body as a memory cluster (the loads
+// and the index math they need) and a compute cluster (the dpas), each closed by arrive+wait on
+// one named barrier of all S subgroups; subgroups S/2.. pass it once before the loop, subgroups
+// 0..S/2-1 once after it, so the two halves run one phase apart. The default (converge=true, CONV)
+// runs the shift inside the loop.
 //
-// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong}' 2>&1 | filecheck %s
-// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong num-subgroups=6}' 2>&1 | filecheck %s --check-prefix=SIX
+// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong converge=false}' 2>&1 | filecheck %s
+// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong converge=false num-subgroups=6}' 2>&1 | filecheck %s --check-prefix=SIX
+// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong}' 2>&1 | filecheck %s --check-prefix=CONV
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong converge=true}' 2>&1 | filecheck %s --check-prefix=CONV
 
 // Eight subgroups (known_block_size 128 / 16 lanes); loads and dpas alternate in the body.
@@ -71,8 +73,10 @@ gpu.module @m {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    xegpu.store_nd
 
-// converge=true: 2N + 1 phases, one cluster per phase (j = p - group), one barrier per phase
-// outside any condition.
+// converge=true (the default): 2N + 1 phases, one cluster per phase (j = p - group), one barrier
+// per phase outside any condition. Neither scf.if reads a block argument of the loop (mlir-opt 22
+// cannot lower that): the memory cluster's else yields the start constants and a select on the
+// phase test (an i1 vector mask) keeps the carried value; the dpas read the selects.
 // CONV-LABEL: gpu.func @gemm
 // CONV:         %[[NB:.*]] = xegpu.init_nbarrier
 // CONV:         %[[N:.*]] = arith.divsi
@@ -82,14 +86,19 @@ gpu.module @m {
 // CONV-NEXT:    %[[HALF:.*]] = arith.constant 4 : index
 // CONV-NEXT:    %[[LATE:.*]] = arith.cmpi uge, %[[SG]], %[[HALF]] : index
 // CONV-NEXT:    %[[G:.*]] = arith.select %[[LATE]], %[[ONE]], %{{.*}} : index
-// CONV:         scf.for %[[P:.*]] = %{{.*}} to %[[PHASES]] step %[[ONE]] iter_args(%[[ACC:[^ ]*]] = %z, %[[A0:[^ ]*]] = %{{[^,]*}}, %[[B0:[^ ]*]] = %{{[^,]*}}, %[[A1:[^ ]*]] = %{{[^,]*}}, %[[B1:[^ ]*]] = %{{[^)]*}})
+// CONV-NEXT:    %[[ZA0:.*]] = arith.constant dense<0.000000e+00> : vector<8x16xf16>
+// CONV-NEXT:    %[[ZB0:.*]] = arith.constant dense<0.000000e+00> : vector<16x16xf16>
+// CONV-NEXT:    %[[ZA1:.*]] = arith.constant dense<0.000000e+00> : vector<8x16xf16>
+// CONV-NEXT:    %[[ZB1:.*]] = arith.constant dense<0.000000e+00> : vector<16x16xf16>
+// CONV-NEXT:    %[[ZACC:.*]] = arith.constant dense<0.000000e+00> : vector<8x16xf32>
+// CONV:         scf.for %[[P:.*]] = %{{.*}} to %[[PHASES]] step %[[ONE]] iter_args(%[[ACC:[^ ]*]] = %z, %[[A0:[^ ]*]] = %[[ZA0]], %[[B0:[^ ]*]] = %[[ZB0]], %[[A1:[^ ]*]] = %[[ZA1]], %[[B1:[^ ]*]] = %[[ZB1]])
 // CONV-NEXT:      %[[J:.*]] = arith.subi %[[P]], %[[G]] : index
 // CONV:           arith.remsi %[[J]], %[[TWO]]
 // CONV-NEXT:      arith.cmpi eq
 // CONV-NEXT:      arith.cmpi eq
 // CONV-NEXT:      %[[ISM:.*]] = arith.andi
 // CONV-NEXT:      %[[ISC:.*]] = arith.andi
-// CONV:           scf.if %[[ISM]] ->
+// CONV:           %[[L0:[^,]*]], %[[L1:[^,]*]], %[[L2:[^,]*]], %[[L3:[^ ]*]] = scf.if %[[ISM]] ->
 // CONV-NEXT:        xegpu.load_nd
 // CONV-NEXT:        xegpu.load_nd
 // CONV-NEXT:        arith.addi
@@ -99,18 +108,27 @@ gpu.module @m {
 // CONV-NEXT:        xegpu.prefetch_nd
 // CONV-NEXT:        scf.yield
 // CONV-NEXT:      } else {
-// CONV-NEXT:        scf.yield %[[A0]], %[[B0]], %[[A1]], %[[B1]] :
+// CONV-NEXT:        scf.yield %[[ZA0]], %[[ZB0]], %[[ZA1]], %[[ZB1]] :
 // CONV-NEXT:      }
-// CONV-NEXT:      scf.if %[[ISC]] ->
-// CONV-NEXT:        %[[D0:.*]] = xegpu.dpas %[[A0]], %[[B0]], %[[ACC]]
-// CONV-NEXT:        xegpu.dpas %[[A1]], %[[B1]], %[[D0]]
-// CONV-NEXT:        scf.yield
+// CONV-NEXT:      %[[MA:.*]] = vector.broadcast %[[ISM]] : i1 to vector<8x16xi1>
+// CONV-NEXT:      %[[NA0:.*]] = arith.select %[[MA]], %[[L0]], %[[A0]] : vector<8x16xi1>, vector<8x16xf16>
+// CONV-NEXT:      %[[MB:.*]] = vector.broadcast %[[ISM]] : i1 to vector<16x16xi1>
+// CONV-NEXT:      %[[NB0:.*]] = arith.select %[[MB]], %[[L1]], %[[B0]] : vector<16x16xi1>, vector<16x16xf16>
+// CONV-NEXT:      %[[NA1:.*]] = arith.select %[[MA]], %[[L2]], %[[A1]] : vector<8x16xi1>, vector<8x16xf16>
+// CONV-NEXT:      %[[NB1:.*]] = arith.select %[[MB]], %[[L3]], %[[B1]] : vector<16x16xi1>, vector<16x16xf16>
+// CONV-NEXT:      %[[MC:.*]] = vector.broadcast %[[ISC]] : i1 to vector<8x16xi1>
+// CONV-NEXT:      %[[IN:.*]] = arith.select %[[MC]], %[[ACC]], %[[ZACC]] : vector<8x16xi1>, vector<8x16xf32>
+// CONV-NEXT:      %[[C:.*]] = scf.if %[[ISC]] ->
+// CONV-NEXT:        %[[D0:.*]] = xegpu.dpas %[[NA0]], %[[NB0]], %[[IN]]
+// CONV-NEXT:        %[[D1:.*]] = xegpu.dpas %[[NA1]], %[[NB1]], %[[D0]]
+// CONV-NEXT:        scf.yield %[[D1]]
 // CONV-NEXT:      } else {
-// CONV-NEXT:        scf.yield %[[ACC]] :
+// CONV-NEXT:        scf.yield %[[ZACC]] :
 // CONV-NEXT:      }
+// CONV-NEXT:      %[[OUT:.*]] = arith.select %[[MC]], %[[C]], %[[ACC]] : vector<8x16xi1>, vector<8x16xf32>
 // CONV-NEXT:      xegpu.nbarrier_arrive %[[NB]]
 // CONV-NEXT:      xegpu.nbarrier_wait %[[NB]]
-// CONV-NEXT:      scf.yield
+// CONV-NEXT:      scf.yield %[[OUT]], %[[NA0]], %[[NB0]], %[[NA1]], %[[NB1]] :
 // CONV-NEXT:    }
 // CONV-NEXT:    xegpu.store_nd
 

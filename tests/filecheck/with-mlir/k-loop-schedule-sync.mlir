@@ -1,10 +1,11 @@
 // strategy=split-barrier and strategy=pingpong output (named barriers, scf.if on the step test and
-// on gpu.subgroup_id) is accepted by mlir-opt 22 in custom and generic form, and what comes back
-// into wgdist-opt still passes the static barrier check. (LLVM 22 does not lower the named
+// on gpu.subgroup_id; pingpong in both forms) is accepted by mlir-opt 22 in custom and generic
+// form, and what comes back into wgdist-opt still passes the static barrier check. (LLVM 22 does not lower the named
 // barrier ops to SPIR-V: that lowering is wgdist's own.)
 //
 // RUN: wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=split-barrier interval=2}' | %mlir-opt | wgdist-opt -p xegpu-verify-barriers | filecheck %s --check-prefix=SPLIT
-// RUN: wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong}' --print-op-generic | %mlir-opt --mlir-print-op-generic | wgdist-opt -p xegpu-verify-barriers | filecheck %s --check-prefix=PING
+// RUN: wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong converge=false}' --print-op-generic | %mlir-opt --mlir-print-op-generic | wgdist-opt -p xegpu-verify-barriers | filecheck %s --check-prefix=PING
+// RUN: wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong}' | %mlir-opt | wgdist-opt -p xegpu-verify-barriers | filecheck %s --check-prefix=CONV
 
 #a = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 32]>
 #b = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 16]>
@@ -59,3 +60,18 @@ gpu.module @kernels {
 // PING-NEXT:      xegpu.nbarrier_arrive %[[NB]]
 // PING-NEXT:      xegpu.nbarrier_wait %[[NB]]
 // PING:         xegpu.store_nd
+
+// CONV-LABEL: gpu.func @gemm
+// CONV:         %[[NB:.*]] = xegpu.init_nbarrier
+// CONV:         scf.for
+// CONV:           scf.if
+// CONV:             xegpu.load_nd
+// CONV:           arith.select {{.*}} : vector<16x32xi1>, vector<16x32xf16>
+// CONV:           scf.if
+// CONV-NEXT:        xegpu.dpas
+// CONV:           arith.select {{.*}} : vector<16x16xi1>, vector<16x16xf32>
+// CONV-NEXT:      xegpu.nbarrier_arrive %[[NB]]
+// CONV-NEXT:      xegpu.nbarrier_wait %[[NB]]
+// CONV-NEXT:      scf.yield
+// CONV-NEXT:    }
+// CONV-NEXT:    xegpu.store_nd

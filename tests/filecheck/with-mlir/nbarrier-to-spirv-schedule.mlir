@@ -16,7 +16,7 @@
 // RUN: spirv-val %t.i2.spv
 // RUN: not wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong converge=false},xegpu-lower-nbarrier' 2>&1 | filecheck %s --check-prefix=PINGPONG
 // The ping-pong schedule as mlir-opt 22 canonicalizes it still passes the barrier check:
-// RUN: wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong}' | %mlir-opt --canonicalize --cse | wgdist-opt -p 'xegpu-verify-barriers{num-subgroups=4}' 2>&1 | filecheck %s --check-prefix=CANON
+// RUN: wgdist-opt %s -p 'xegpu-propagate-layout,xegpu-wg-to-sg-distribute,xegpu-k-loop-schedule{strategy=pingpong converge=false}' | %mlir-opt --canonicalize --cse | wgdist-opt -p 'xegpu-verify-barriers{num-subgroups=4}' 2>&1 | filecheck %s --check-prefix=CANON
 
 // I1-NOT:  nbarrier
 // I1:      scf.for
