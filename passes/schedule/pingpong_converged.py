@@ -17,16 +17,19 @@ phase test, each op of the old body appearing once. Each subgroup runs each old 
 How the clusters are written is dictated by what mlir-opt 22's XeVM pipeline
 (``--gpu-lower-to-xevm-pipeline="xegpu-op-level=workgroup"``) can lower:
 
-* LLVM 22 limitation (minimal reproducer): an ``scf.for`` with a vector ``iter_arg`` and, in its
-  body, an ``scf.if`` whose region reads that block argument, either as an operand of an op
-  inside it (``xegpu.dpas %a, %b, %acc`` in the then-branch, ``%acc`` the ``iter_arg``) or as a
-  forwarded value (``else { scf.yield %acc }``). ``xegpu-subgroup-distribute`` then leaves
+* LLVM 22 limitation (minimal reproducer): an ``scf.for`` with a vector ``iter_arg`` ``%acc``
+  and, in its body, an ``scf.if`` whose region reads that block argument
+  (``scf.if %c { %e = xegpu.dpas %a, %b, %acc ... }``): ``xegpu-subgroup-distribute`` leaves
   ``gpu.warp_execute_on_lane_0`` ops that nothing lowers, and translation fails with "LLVM
-  Translation failed for operation: builtin.unrealized_conversion_cast" (the lane id cast).
-  The same ``scf.if`` reading a value computed in the loop body lowers.
-* LLVM 22 limitation: ``arith.select`` of a vector on a scalar ``i1`` crashes mlir-opt 22 (lane
-  distribution); the same select on the ``i1`` broadcast to a vector (``vector.broadcast %c :
-  i1 to vector<16x32xi1>``) lowers.
+  Translation failed for operation: builtin.unrealized_conversion_cast" (the lane id's cast).
+  An ``scf.if`` that forwards it (``else { scf.yield %acc }``) fails the same way in a GEMM
+  with loads carried across phases and crashes mlir-opt 22 in a one-dpas loop. The same
+  ``scf.if`` reading a value computed in the loop body (a select of ``%acc``) lowers.
+* LLVM 22 limitation: ``arith.select`` of a vector on a scalar ``i1`` crashes mlir-opt 22; the
+  same select on the ``i1`` broadcast to a vector (``vector.broadcast %c : i1 to
+  vector<8x16xi1>``) lowers.
+
+(tests/filecheck/with-mlir/k-loop-schedule-pingpong-llvm22.mlir holds the four kernels.)
 
 So neither ``scf.if`` touches a block argument: the memory cluster's ``else`` yields the start
 constants and ``arith.select`` (vector mask) on the phase test takes the loaded value or keeps
