@@ -3,6 +3,7 @@
 // RUN: wgdist-check %s -p xegpu-propagate-layout,xegpu-wg-to-sg-distribute --func deinterleave_sum | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-propagate-layout,xegpu-wg-to-sg-distribute --func deinterleave_second_only | filecheck %s --check-prefix=AGREE
 // RUN: wgdist-check %s -p xegpu-propagate-layout,xegpu-wg-to-sg-distribute --func deinterleave_converts | filecheck %s --check-prefix=AGREE
+// RUN: wgdist-check %s -p xegpu-propagate-layout,xegpu-wg-to-sg-distribute --func deinterleave_halves_disagree | filecheck %s --check-prefix=AGREE
 
 // xegpu-propagate-layout through vector.interleave / deinterleave at subgroup level: the narrow
 // side (interleave operands, both deinterleave results) takes the wide side's split with the
@@ -76,3 +77,23 @@ func.func @deinterleave_converts(%src: memref<128xi32>, %odd: memref<64xi32>) {
 // CHECK-LABEL: func.func @deinterleave_converts
 // CHECK:       %[[C:.*]] = xegpu.convert_layout %v <{input_layout = #xegpu.layout<sg_layout = [4], sg_data = [32]>, target_layout = #xegpu.layout<sg_layout = [4], sg_data = [16]>}>
 // CHECK:       vector.deinterleave %[[C]] {layout_result_0 = #xegpu.layout<sg_layout = [4], sg_data = [8]{{.*}}>, layout_result_1 = #xegpu.layout<sg_layout = [4], sg_data = [8]{{.*}}>}
+
+// -----
+
+// The halves are stored under different splits: both keep the first one met ([4]/[8]) and the
+// other store gets a convert_layout.
+#ha = #xegpu.layout<sg_layout = [4], sg_data = [8]>
+#hb = #xegpu.layout<sg_layout = [4], sg_data = [16]>
+func.func @deinterleave_halves_disagree(%src: memref<128xi32>, %e: memref<64xi32>, %o: memref<64xi32>) {
+  %t = xegpu.create_nd_tdesc %src : memref<128xi32> -> !xegpu.tensor_desc<128xi32>
+  %te = xegpu.create_nd_tdesc %e : memref<64xi32> -> !xegpu.tensor_desc<64xi32, #ha>
+  %to = xegpu.create_nd_tdesc %o : memref<64xi32> -> !xegpu.tensor_desc<64xi32, #hb>
+  %v = xegpu.load_nd %t[0] : !xegpu.tensor_desc<128xi32> -> vector<128xi32>
+  %x, %y = vector.deinterleave %v : vector<128xi32> -> vector<64xi32>
+  xegpu.store_nd %x, %te[0] : vector<64xi32>, !xegpu.tensor_desc<64xi32, #ha>
+  xegpu.store_nd %y, %to[0] : vector<64xi32>, !xegpu.tensor_desc<64xi32, #hb>
+  func.return
+}
+// CHECK-LABEL: func.func @deinterleave_halves_disagree
+// CHECK:       %x, %y = vector.deinterleave %v {layout_result_0 = #xegpu.layout<sg_layout = [4], sg_data = [8]{{.*}}>, layout_result_1 = #xegpu.layout<sg_layout = [4], sg_data = [8]{{.*}}>}
+// CHECK:       xegpu.convert_layout %y <{input_layout = #xegpu.layout<sg_layout = [4], sg_data = [8]>, target_layout = #xegpu.layout<sg_layout = [4], sg_data = [16]>}>
