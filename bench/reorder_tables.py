@@ -65,6 +65,32 @@ SHAPES = {
         (9216, 9216, 4608),
         (40960, 4096, 2048),
     ],
+    # chosen before measuring the revised rule (2026-11-25): none of them was in any earlier run
+    "new": [
+        (3584, 3584, 3584),
+        (11264, 11264, 2048),
+        (16384, 8192, 1536),
+        (8192, 1536, 8192),
+        (1024, 65536, 4096),
+        (98304, 2048, 1024),
+        (6656, 13312, 5120),
+        (2304, 2304, 8192),
+        (20480, 20480, 1536),
+        (4096, 8192, 2560),
+    ],
+    # chosen after "new" was measured and the tie rule revised on it, before measuring the
+    # revision: the shapes that check it
+    "check": [
+        (5632, 5632, 5632),
+        (14336, 14336, 2048),
+        (2560, 40960, 2048),
+        (28672, 4096, 3072),
+        (8192, 12288, 1280),
+        (1792, 1792, 12288),
+        (12800, 6400, 4096),
+        (7168, 7168, 7168),
+        (16384, 16384, 2048),
+    ],
     "final": [
         (10240, 10240, 10240),
         (3072, 24576, 4096),
@@ -235,7 +261,7 @@ def build(shapes: list[tuple[int, int, int]], target: str) -> dict[str, Any]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", required=True)
-    p.add_argument("--shapes", default="table31,calibration,final,validation")
+    p.add_argument("--shapes", default="table31,calibration,final,validation,new,check")
     p.add_argument("--target", default="h100")
     args = p.parse_args()
     shapes = [s for group in args.shapes.split(",") for s in SHAPES[group]]

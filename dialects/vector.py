@@ -13,6 +13,7 @@ Where each op is defined:
 * ``vector_ops/memory.py``: ``vector.load``, ``vector.store``;
 * ``vector_ops/casts.py``: ``vector.bitcast``;
 * ``vector_ops/shuffle.py``: ``vector.shuffle``;
+* ``vector_ops/interleave.py``: ``vector.interleave``, ``vector.deinterleave``;
 * ``vector_ops/printing.py``: ``vector.print`` (and ``#vector.punctuation``);
 * ``vector_ops/reduction.py``: ``vector.multi_reduction``;
 * ``vector_ops/strided_slices.py``: ``vector.extract_strided_slice``,
@@ -46,6 +47,7 @@ from xdsl.ir import Dialect
 
 from wgdist.dialects.vector_ops.casts import BitcastOp
 from wgdist.dialects.vector_ops.constants import ConstantMaskOp, CreateMaskOp, StepOp
+from wgdist.dialects.vector_ops.interleave import DeinterleaveOp, InterleaveOp
 from wgdist.dialects.vector_ops.memory import LoadOp, StoreOp
 from wgdist.dialects.vector_ops.printing import PrintOp, PrintPunctuation, PrintPunctuationAttr
 from wgdist.dialects.vector_ops.reduction import MultiDimReductionOp
@@ -84,6 +86,9 @@ Vector = Dialect(
         # vector_ops.strided_slices
         ExtractStridedSliceOp,
         InsertStridedSliceOp,
+        # vector_ops.interleave
+        InterleaveOp,
+        DeinterleaveOp,
     ],
     [CombiningKindAttr, PrintPunctuationAttr],
 )
@@ -95,11 +100,13 @@ __all__ = [
     "CombiningKindFlag",
     "ConstantMaskOp",
     "CreateMaskOp",
+    "DeinterleaveOp",
     "ExtractOp",
     "ExtractStridedSliceOp",
     "FMAOp",
     "InsertOp",
     "InsertStridedSliceOp",
+    "InterleaveOp",
     "LoadOp",
     "MaskedLoadOp",
     "MaskedStoreOp",

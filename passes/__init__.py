@@ -28,9 +28,27 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return ReorderWorkgroupsPass
 
+    def k_loop_schedule() -> type[ModulePass]:
+        from wgdist.passes.xegpu_k_loop_schedule import XeGPUKLoopSchedulePass
+
+        return XeGPUKLoopSchedulePass
+
+    def verify_barriers() -> type[ModulePass]:
+        from wgdist.passes.xegpu_verify_barriers import XeGPUVerifyBarriersPass
+
+        return XeGPUVerifyBarriersPass
+
+    def lower_nbarrier() -> type[ModulePass]:
+        from wgdist.passes.xegpu_lower_nbarrier import XeGPULowerNbarrierPass
+
+        return XeGPULowerNbarrierPass
+
     return {
         "xegpu-upgrade-layouts": upgrade_layouts,
         "xegpu-propagate-layout": propagate_layout,
         "xegpu-wg-to-sg-distribute": wg_to_sg,
         "reorder-workgroups": reorder,
+        "xegpu-k-loop-schedule": k_loop_schedule,
+        "xegpu-verify-barriers": verify_barriers,
+        "xegpu-lower-nbarrier": lower_nbarrier,
     }

@@ -24,8 +24,13 @@ Options (defaults in brackets; explicit options override the preset's parts):
   ``row-major`` = group-size 1 along M; ``triton`` = triton-style groups along M; ``wave`` =
   balanced XCD step + wave-style groups along M; ``rocroller`` = wave-style groups along
   ``group-dim`` + balanced XCC step; ``tensile`` = wave-style groups along N; ``auto`` = the
-  candidate that fetches the fewest bytes from memory in the cache model of ``target``
-  (:mod:`wgdist.reorder.auto`; a remark says which and why). Without a static grid ``auto``
+  candidate chosen by the bytes it fetches from memory in the cache model of ``target``
+  (:mod:`wgdist.reorder.auto`; a remark says which and why): the fewest, except that candidates
+  within 20% of the fewest, or (``h100``) within the default's margin of them, are ties that go
+  to the target's default order (Triton's G=8 on the H100), else to the group along M nearest
+  it in size; and on the H100 G=8 is kept unless the pick reads at least the margin less. The
+  margin is what the DRAM moves in 10% of the GEMM's time at the peak tensor rate (3.35 TB/s,
+  989.4 TFLOP/s; the GEMM from the grid, ``tile`` and ``k-blocks``). Without a static grid ``auto``
   chooses the candidate best in expectation over typical GEMM grids for the target (M and N in
   2048..16384; the remark says so) and emits it with ``gpu.grid_dim``.
 * ``group-size`` [8]: rows of the group dimension walked together (clamped to the grid).
@@ -172,10 +177,16 @@ XCDs; model: window 64 workgroups per XCD, 8 blocks per panel``. With ``window=8
 as written (``%x = gpu.block_id x`` ... ``memref.store %v, %c[%x, %y]``) and the remark says
 ``... 384 vs 384 blocks for identity (0% fewer) ...; model: window 8 workgroups per XCD, 2 blocks
 per panel``. ``reorder-workgroups{scheme=auto target=h100 grid=128,64 k-blocks=64}`` (a
-16384x16384x4096 fp16 GEMM in 128x256x64 tiles) chooses groups of 8 N columns
-(``scheme=tensile``): ``... fewest modelled bytes from memory among 13 candidates: 2.1 GiB vs
-8.0 GiB for identity (74% fewer) ...; model: h100: one L2 of 25.0 MiB, LRU, 132 co-resident
-workgroups each; 128x256x64 tiles, 64 K blocks of 16.0 KiB (A) + 32.0 KiB (B)``.
+16384x16384x4096 fp16 GEMM in 128x256x64 tiles) keeps Triton's G=8 (``scheme=triton``: the
+entry computes ``f >> 9`` times 8 plus ``f & 7``): G=16 would read 514 MiB less, under the
+default's margin of 710 MiB, ``... chosen by modelled bytes from memory among 13 candidates
+(within 710.1 MiB of the fewest (the default's margin): h100's default order): 2.7 GiB vs 8.0
+GiB for identity (67% fewer) ...; model: h100: one L2 of 25.0 MiB, LRU, 132 co-resident
+workgroups each; 128x256x64 tiles, 64 K blocks of 16.0 KiB (A) + 32.0 KiB (B)``. With
+``k-blocks=16`` (K = 1024) G=8 reads 544 MiB, 383 MiB more than the fewest (161 MiB, G=32 about
+as few) and 256 MiB more than G=16 (288 MiB), over the margin of 178 MiB: the choice is
+``scheme=triton group-size=16`` (``... groups along M with the group size nearest the default's
+run faster on h100 ...``).
 
 Errors (``OpError`` naming the op and the numbers): ``grid=`` disagreeing with
 ``known_grid_size``, a static grid too large to prove, a non-bijective

@@ -16,8 +16,23 @@ reaches takes the layout of a value stored through it, a dpas with only ``layout
 (the stored value converts), a transposed ``load_nd`` permutes the layout between descriptor and
 result, a ``packed`` one carries the descriptor's 2-D layout on its 3-D result, and a load whose
 result is needed as a ``#xegpu.slice`` loads a plain layout (converting when no plain layout is
-equivalent). A workgroup-level value that no rule reaches is reported by name; a value nothing
-uses (a dead load) keeps no layout.
+equivalent). An op whose rule cannot give its users' layout produces one it can and they convert
+(the seed RFC's conversion rule, at the cheapest point: the conversion follows the value's
+definition, so a loop-invariant value converts before the loop): a reduction whose result is
+broadcast along another dim keeps the slice on its reduced dims and its small result converts; a
+window off its source's tile grid is held whole by every subgroup; a shape_cast whose source
+layout maps to nothing on its result takes a contiguous block layout. Before/after of the first::
+
+    %s = vector.multi_reduction <add>, %x, %z [1] : vector<32x32xf32> to vector<32xf32>
+    %b = vector.broadcast %s : vector<32xf32> to vector<32x32xf32>   // stored under [2, 2]/[8, 8]
+
+    %s = vector.multi_reduction <add>, %x, %z {layout_result_0 = #xegpu.slice<#l, dims = [1]>} [1] ...
+    %0 = xegpu.convert_layout %s <{input_layout = #xegpu.slice<#l, dims = [1]>,
+                                   target_layout = #xegpu.slice<#l, dims = [0]>}> : vector<32xf32>
+    %b = vector.broadcast %0 {layout_result_0 = #l} ...              // #l = [2, 2]/[8, 8]
+
+A workgroup-level value that no rule reaches is reported by name, a refusal with the layouts
+and the reason no conversion fits; a value nothing uses (a dead load) keeps no layout.
 
 Output: layouts where LLVM 22 reads them - descriptor types, the ``layout`` property of
 load_nd/store_nd/prefetch_nd (and store/store_matrix), dpas ``layout_a/layout_b/layout_cd``, and
@@ -43,7 +58,12 @@ Options
     their offsets and masks ``[16]/[1]``; inst blocks ``[h, 16]`` with ``h`` the tallest of
     8/4/2/1 rows dividing the shape (``12x32`` -> ``[4, 16]``); a shape no default fits is a
     located error with the numbers; a tensor_desc function argument's layout goes into the
-    function's signature. In a workgroup-level kernel an anchor without a
+    function's signature; reductions, broadcasts, shape_casts and same-width bitcasts propagate
+    (:mod:`wgdist.layout.rules_below`: a reduction's source is its result slice's parent or the
+    kind's 2-D default, a broadcast's source the slice on its dropped dims, a reshape keeps the
+    lanes/blocks on the innermost dim), where 22 leaves values without a layout (3-D casts and
+    reductions) or gives a dpas operand another layout without a conversion, wgdist converts.
+    In a workgroup-level kernel an anchor without a
     layout seeds nothing (as in ``subgroup``), a descriptor whose loads feed dpas B takes the B
     defaults, and a user's convert_layout gets the fields on both sides. Before::
 

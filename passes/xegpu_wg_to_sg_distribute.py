@@ -139,10 +139,14 @@ convert_layout needs 262144 bytes::
       (slm-bytes=131072; ...)
     $ wgdist-opt k.mlir -p 'xegpu-wg-to-sg-distribute{slm-bytes=262144}'    # distributes
 
-Data that must move between subgroups goes through SLM as above: dpas operands whose split
-does not match what ``layout_cd`` implies (K split across subgroups, A/B tile counts that do not
-line up) are gathered to C's grid with all of K, so each C element is summed over K once and the
-accumulator added once; reduction accumulators, ``scf.yield`` operands, elementwise operands
+Data that must move between subgroups goes through SLM as above: a dpas whose K is split across
+subgroups with A and B tiles that multiply inside each subgroup sums partial products: each
+subgroup chains dpas over its own K tiles, the partials of each K group go to SLM, and every
+subgroup adds the groups' partials of its ``layout_cd`` tiles to its accumulator tile, once
+(:mod:`~wgdist.passes.distribute.splitk`); other dpas operands whose split does not match what
+``layout_cd`` implies (A/B tile counts that do not line up, K slices held by different
+subgroups) are gathered to C's grid with all of K, so each C element is summed over K once and
+the accumulator added once; reduction accumulators, ``scf.yield`` operands, elementwise operands
 and results whose split differs from what the op needs are moved to it
 (:mod:`~wgdist.passes.distribute.ops.move`); ``extract_strided_slice``,
 ``insert_strided_slice`` and ``shape_cast`` whose result tiles need other subgroups' data go

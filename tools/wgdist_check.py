@@ -1,5 +1,5 @@
 """``wgdist-check``: run a workgroup-level kernel and its distributed form on random inputs and
-compare every output buffer (see :func:`wgdist.checker.check`).
+compare every output buffer and every distributed value (see :func:`wgdist.checker.check`).
 
     wgdist-check kernel.mlir -p PIPELINE [--grid X,Y[,Z]] [--subgroups N] [--seed S] [--func NAME]
         [--scalar NAME=VALUE] [--samples N] [--schedules N]
@@ -130,16 +130,37 @@ shared local memory: what the workgroup program leaves in SLM is compared too (e
 with the distributed program's allocation of the same type), so a kernel whose result lives
 there is judged.
 
+values: every distributed value (each result of a workgroup op with a layout) is compared, each
+time its op runs, with the part of the workgroup value the subgroup owns (its tiles in the
+layout's order); the report names the first op whose value differs (the one the workgroup
+program ran first), the subgroup, the element and both values, so a kernel that stores nothing,
+keeps its result in SLM or overwrites a wrong intermediate is judged, and the op that went wrong
+is named rather than the store at the end. Which subgroup value holds which tile comes from
+xegpu-wg-to-sg-distribute itself; with --against, wgdist distributes the workgroup program and
+pairs its output with the file op by op (wgdist-opt's output lines up; another tool's output, or
+layouts wgdist cannot distribute, leave only memory compared, with a note). Values are kept up
+to --max-bytes; a note says when some were not. A distributed program made from other layouts
+than the workgroup program's holds other tiles in each subgroup: its values differ where memory
+agrees (a note says so); --memory-only compares memory alone.
+
+pointers and vectors: an integer parameter that is the source of an xegpu access (create_nd_tdesc
+with shape and strides, create_tdesc, load/store/prefetch with offsets; ui64 as a rule) gets a
+buffer, compared like a memref argument; its value is the buffer's address. The buffer is sized
+from the descriptor's shape and strides (an integer parameter used as that shape or stride
+defaults to the descriptor's shape and row-major strides), from constant gather/scatter offsets,
+else from the largest shape in the kernel; a note says which. Vector parameters get random
+contents.
+
 scalars: parameters that are not memrefs and that --scalar does not fix get drawn values,
 --samples times (small positive integers and indices, both values of an i1, finite floats);
 each sample is reported. A sample on which the workgroup program fails (an offset out of
 bounds, a division by zero or a shift out of range on drawn data) is drawn again, then skipped
 with a note.
 
-exit status: 0 when every buffer agrees; 1 when they differ, when the workgroup program wrote
-no element of its memref arguments (the report says NOTHING COMPARED: agreement on nothing is
-no evidence; a function without memref arguments only gets a warning; NOTHING COMPARED also
-prints a one-line error on stderr), or on any error (one message on stderr, no traceback); 2 on
+exit status: 0 when every buffer and value agrees; 1 when they differ, when nothing was compared
+(no element of the memref arguments or SLM written, no distributed value: the report says
+NOTHING COMPARED, agreement on nothing is no evidence; a function without memref arguments only
+gets a warning; NOTHING COMPARED also prints a one-line error on stderr), or on any error (one message on stderr, no traceback); 2 on
 an internal error, a bug in wgdist (WGDIST_TRACEBACK=1 shows where).
 """
 
@@ -148,7 +169,7 @@ def parser() -> argparse.ArgumentParser:
     p = ArgumentParser(
         prog="wgdist-check",
         description="Check that a distributed (subgroup-level) kernel computes what the "
-        "workgroup-level kernel computes, on random inputs.",
+        "workgroup-level kernel computes, on random inputs: memory and every distributed value.",
         epilog=EPILOG.format(max_bytes=_size_text(DEFAULT_MAX_BYTES), max_subgroups=DEFAULT_MAX_SUBGROUPS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -176,6 +197,10 @@ def parser() -> argparse.ArgumentParser:
         "--schedules", type=_positive, default=3, metavar="N",
         help="orders the subgroups run in between barriers: in order, reversed, then seeded random "
         "ones (default 3)",
+    )
+    p.add_argument(
+        "--memory-only", action="store_true",
+        help="compare memory only, not every distributed value with its workgroup value",
     )
     p.add_argument("--rtol", type=_tolerance, help="relative tolerance for floats (default per type)")
     p.add_argument("--atol", type=_tolerance, help="absolute tolerance factor, scaled by max|reference|")
@@ -218,6 +243,7 @@ def _check(args: argparse.Namespace) -> int:
         max_subgroups=args.max_subgroups,
         samples=args.samples,
         schedules=args.schedules,
+        values=not args.memory_only,
     )
     for result in results:
         print(result.report)

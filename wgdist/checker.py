@@ -1,9 +1,13 @@
 """``wgdist.check`` (this module is ``wgdist.checker``): does the distributed program compute what the workgroup program computes?
 
-Draws random inputs for the memref arguments, runs the workgroup-level kernel in workgroup mode
-and the distributed kernel (the pipeline's output, or a given file) in subgroup mode, and compares
-every argument buffer (see :mod:`wgdist.interp.compare` for what is compared). The inputs, the
-subgroup count and the size limits come from :mod:`wgdist.interp.kernel_inputs`.
+Draws random inputs for the memref, pointer and vector arguments, runs the workgroup-level
+kernel in workgroup mode and the distributed kernel (the pipeline's output, or a given file) in
+subgroup mode, and compares every argument buffer (see :mod:`wgdist.interp.compare` for what is
+compared) and every distributed value with the part of its workgroup value the subgroup owns
+(:mod:`wgdist.interp.value_check`; which subgroup value holds which tile:
+:mod:`wgdist.checker_tiles`). The inputs, the subgroup count and the size limits come from
+:mod:`wgdist.interp.kernel_inputs`; reading the programs from :mod:`wgdist.checker_programs`, the
+report's text from :mod:`wgdist.checker_report`.
 """
 
 from __future__ import annotations
@@ -17,21 +21,21 @@ from typing import Any
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.dialects.scf import IfOp
 from xdsl.ir import Operation
-from xdsl.utils.exceptions import ArgSpecParseError, VerifyException
 
-from wgdist import context, parse, run_pipeline
+from wgdist import context
+from wgdist.checker_programs import each_diagnostic_once, kernels, layout_module, programs
+from wgdist.checker_report import ValueCount, in_function, range_contract_notes, report
 from wgdist.interp import launch as lsched
 from wgdist.interp.compare import Comparison, compare_buffers, compare_slm
 from wgdist.interp.core import describe_op, symbol_name
 from wgdist.interp.kernel_inputs import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_SUBGROUPS,
+    array_parameters,
     check_launch,
     check_value_bytes,
     draw_scalars,
-    has_sg_layout,
     infer_subgroups,
     is_int,
     layout_passes,
@@ -44,11 +48,10 @@ from wgdist.interp.launch import (
     RunResult,
     find_function,
     function_type,
-    kernel_functions,
     known_grid,
     run_kernel,
 )
-from wgdist.interp.scf import reads_subgroup_id, sg_id_range_size
+from wgdist.interp.value_check import TileEntry, ValueComparer, ValueTrace
 from wgdist.interp.values import (
     DeadlockError,
     InterpError,
@@ -56,8 +59,6 @@ from wgdist.interp.values import (
     UndefinedOpError,
     UnsupportedOpError,
 )
-from wgdist.ir.diagnostics import PipelineError, VerifyError, capture_diagnostics, location_of
-from wgdist.ir.verifier import check_op, located_verify_errors
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -86,37 +87,7 @@ class CheckResult:
     written: int = 0  # elements of memref arguments the workgroup program wrote
     notes: list[str] = field(default_factory=list)  # printed in the report ("note: ...")
     name: str = ""  # the checked function, without "@"
-
-
-def _module(src: str | Path | ModuleOp, ctx: Context, layout_notes: list[str] | None = None) -> ModuleOp:
-    """Parse (text or a file) and verify; a verifier failure names the op and its location.
-
-    With ``layout_notes`` (the workgroup program of an ``--against`` check, which runs without
-    being distributed), an op whose only fault is a layout that does not fit or distribute its
-    data is accepted and a note is appended instead: the interpreter does not read layouts
-    (except their subgroup count)."""
-    if isinstance(src, ModuleOp):
-        module = src
-    elif isinstance(src, Path):
-        module = parse(src.read_text(), ctx, str(src))
-    else:
-        module = parse(src, ctx)
-    if layout_notes is None:
-        with located_verify_errors(module):
-            module.verify()
-        return module
-    for op in module.walk():
-        try:
-            op.verify(verify_nested_ops=False)
-            check_op(op)
-        except VerifyException as e:
-            if "layout" not in str(e):
-                raise VerifyError(op, str(e)) from None
-            layout_notes.append(
-                f"note: {location_of(op) or '?'}: '{op.name}' {e} (not needed to run the workgroup "
-                "program: checked anyway)"
-            )
-    return module
+    values: int = 0  # elements of distributed values compared with their workgroup values
 
 
 def _check_options(
@@ -142,47 +113,6 @@ def _reads_block_id(funcs: Sequence[Operation]) -> bool:
     return any(op.name == "gpu.block_id" for f in funcs for op in f.walk())
 
 
-def _modules(
-    kernel: str | Path | ModuleOp, pipeline: str | None, against: str | Path | ModuleOp | None, ctx: Context,
-    notes: list[str],
-) -> tuple[ModuleOp, ModuleOp]:
-    """The workgroup program and the distributed one (``against``, or ``pipeline`` applied);
-    with ``against``, the workgroup program's layouts need not distribute (``notes`` says
-    where they do not)."""
-    wg_mod = _module(kernel, ctx, notes if against is not None else None)
-    if against is not None:
-        sg_mod = _module(against, ctx)
-    elif pipeline is not None:
-        sg_mod = wg_mod.clone()
-        try:
-            with located_verify_errors(sg_mod):
-                run_pipeline(sg_mod, pipeline, ctx)
-        except ArgSpecParseError as e:  # a BaseException in xDSL 0.74: a malformed pipeline
-            raise PipelineError(str(e).rstrip()) from None
-    else:
-        raise ValueError("give a pipeline or a distributed program (--against) to compare with")
-    return wg_mod, sg_mod
-
-
-def _layout_module(wg_mod: ModuleOp, pipeline: str | None, ctx: Context) -> tuple[ModuleOp, str] | None:
-    """The workgroup program after the pipeline's layout passes (:func:`layout_passes`, run on
-    a copy, their remarks and warnings dropped: the pipeline's own run printed them), with
-    their text; None without such passes, or when no kernel lacks sg_layout (the
-    subgroup count is then read from the workgroup program itself)."""
-    prefix = layout_passes(pipeline) if pipeline is not None else None
-    if prefix is None or all(has_sg_layout(f) for f in kernels(wg_mod)):
-        return None
-    with capture_diagnostics(lambda _: None):  # the full pipeline's run already reported them
-        return run_pipeline(wg_mod.clone(), prefix, ctx), prefix
-
-
-def kernels(module: ModuleOp) -> list[Operation]:
-    """The functions a check runs by default: the ``gpu.func ... kernel`` functions, else every
-    function with a body."""
-    funcs = kernel_functions(module)
-    return [f for f in funcs if f.name == "gpu.func" and "kernel" in f.attributes] or funcs
-
-
 def check(
     kernel: str | Path | ModuleOp,
     pipeline: str | None = None,
@@ -203,9 +133,12 @@ def check(
     ctx = ctx or context()
     _check_options(**{k: options.get(k, v) for k, v in _OPTION_DEFAULTS.items()})
     notes: list[str] = []
-    wg_mod, sg_mod = _modules(kernel, pipeline, against, ctx, notes)
-    layouts = _layout_module(wg_mod, pipeline, ctx) if options.get("subgroups") is None else None
-    return check_function(wg_mod, sg_mod, find_function(wg_mod, func), module_notes=notes, layouts=layouts, **options)
+    with each_diagnostic_once():
+        wg_mod, sg_mod, tiles = programs(kernel, pipeline, against, ctx, notes, options.get("values", True))
+        layouts = layout_module(wg_mod, pipeline, ctx) if options.get("subgroups") is None else None
+        return check_function(
+            wg_mod, sg_mod, find_function(wg_mod, func), module_notes=notes, layouts=layouts, tiles=tiles, **options
+        )
 
 
 def check_all(
@@ -222,12 +155,16 @@ def check_all(
     ctx = ctx or context()
     _check_options(**{k: options.get(k, v) for k, v in _OPTION_DEFAULTS.items()})
     notes: list[str] = []
-    wg_mod, sg_mod = _modules(kernel, pipeline, against, ctx, notes)
-    funcs = [find_function(wg_mod, func)] if func is not None else kernels(wg_mod)
-    if not funcs:
-        raise ValueError("the module has no function with a body to check")
-    layouts = _layout_module(wg_mod, pipeline, ctx) if options.get("subgroups") is None else None
-    return [check_function(wg_mod, sg_mod, f, module_notes=notes, layouts=layouts, **options) for f in funcs]
+    with each_diagnostic_once():
+        wg_mod, sg_mod, tiles = programs(kernel, pipeline, against, ctx, notes, options.get("values", True))
+        funcs = [find_function(wg_mod, func)] if func is not None else kernels(wg_mod)
+        if not funcs:
+            raise ValueError("the module has no function with a body to check")
+        layouts = layout_module(wg_mod, pipeline, ctx) if options.get("subgroups") is None else None
+        return [
+            check_function(wg_mod, sg_mod, f, module_notes=notes, layouts=layouts, tiles=tiles, **options)
+            for f in funcs
+        ]
 
 
 _OPTION_DEFAULTS: dict[str, Any] = {
@@ -252,8 +189,10 @@ def check_function(
     max_subgroups: int = DEFAULT_MAX_SUBGROUPS,
     samples: int = 3,
     schedules: int = 3,
+    values: bool = True,
     module_notes: Sequence[str] = (),
     layouts: tuple[ModuleOp, str] | None = None,
+    tiles: Sequence[TileEntry] = (),
 ) -> CheckResult:
     """Check the function ``wg_func`` of ``wg_mod`` against its namesake in ``sg_mod``.
 
@@ -282,9 +221,14 @@ def check_function(
     program; the launch runs at most ``max_subgroups`` subgroups (workgroups x subgroups per
     workgroup). Errors name the wgdist-check option (``--max-bytes``, ``--max-subgroups``...).
 
-    Not ``ok`` when the programs differ, and also when the workgroup program wrote no element
-    of its memref arguments: a check that compares nothing is no evidence. A function without
-    memref arguments has nothing to compare; the report warns, but that is not a failure.
+    Every distributed value of ``tiles`` (the correspondence :mod:`wgdist.checker_tiles`
+    builds) is compared, each time its op runs, with its subgroup's part of the workgroup value;
+    the first op whose value differs is reported first (kind ``"op value"``).
+
+    Not ``ok`` when the programs differ, and also when nothing was compared (no element of the
+    memref arguments or of SLM written, no distributed value): a check that compares nothing is
+    no evidence. A function without memref arguments and values has nothing to compare; the
+    report warns, but that is not a failure.
     """
     _check_options(rtol, atol, seed, subgroups, limit, max_bytes, max_subgroups, samples, schedules)
     name = symbol_name(wg_func)
@@ -310,7 +254,7 @@ def check_function(
                     "gpu.block_id; pass --grid X,Y (or give the gpu.func known_grid_size) to "
                     "check the other workgroups' tiles"
                 )
-    notes += _range_contract_notes(wg_func)
+    notes += range_contract_notes(wg_func)
     if subgroups is not None:
         n_sg, sg_from = subgroups, f"--subgroups {subgroups}"
     else:
@@ -319,7 +263,9 @@ def check_function(
     check_value_bytes(wg_mod, max_bytes)
     check_value_bytes(sg_mod, max_bytes)
     given = dict(scalars or {})
-    random_inputs(wg_func, seed, {n: 0 for _, n, _ in scalar_parameters(wg_func)} | given, max_bytes=max_bytes)
+    first = draw_scalars(wg_func, given, 0, 0, seed) | given
+    random_inputs(wg_func, seed, first, max_bytes=max_bytes)  # its errors before any run
+    notes += [f"note: {how}" for _, _, how in array_parameters(wg_func, first).values() if how]
     drawn = [n for _, n, _ in scalar_parameters(wg_func) if n not in given]
     names = param_names(wg_func)
     order = lsched.schedules(schedules, seed)
@@ -328,21 +274,27 @@ def check_function(
     failure: InterpError | None = None
     written = 0
     slm_total = slm_compared = 0
+    counted = ValueCount()
+    entries = [e for e in tiles if in_function(e, wg_func)] if values else []
     ok = True
     for k in range(samples if drawn else 1):
-        ran = _run_sample(wg_mod, wg_func, name, grid, n_sg, seed, k, given, bool(drawn), max_bytes)
+        ran = _run_sample(wg_mod, wg_func, name, grid, n_sg, seed, k, given, bool(drawn), max_bytes, entries)
         if isinstance(ran, InterpError):
             failure = ran
             lines.append(f"  sample {k}: skipped, the workgroup program is undefined on its inputs: {ran}")
             continue
-        vals, inputs, wg = ran
+        vals, inputs, wg, trace = ran
         label = f"  sample {k}" + (": " + ", ".join(f"%{n}={vals[n]}" for n in drawn) if drawn else "")
         for sched in order:
+            comparer = ValueComparer(entries, trace, rtol, atol, limit)
             try:
-                sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, schedule=sched)
+                sg = run_kernel(sg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg,
+                                schedule=sched, probes=comparer.probes())
             except DeadlockError as e:
                 raise DeadlockError(f"{e} (the subgroups run {sched.phrase()} between barriers)") from None
             comp = Comparison()
+            comparer.report(comp)
+            counted.add(comparer, trace)
             for i, buf in wg.buffers.items():
                 compare_buffers(f"%{names[i]}", inputs[i].shape, buf, sg.buffers[i], wg.grid, comp,
                                 rtol=rtol, atol=atol, limit=limit)
@@ -367,34 +319,27 @@ def check_function(
         notes.append(
             f"  shared local memory: {slm_total} element(s) the workgroup program left there compared"
         )
-    if (wg.buffers or slm_total) and written + slm_total == 0:
+    notes += counted.notes(entries)
+    if set(comp.counts) == {"op value"}:
+        notes.append(
+            "note: values differ although memory agrees: a wrong intermediate value, or a distributed "
+            "program made from other layouts than the workgroup program's (each subgroup's values are "
+            "compared with the tiles the workgroup program's layouts give it; --memory-only compares "
+            "memory alone)"
+        )
+    if (wg.buffers or slm_total) and written + slm_total + counted.elements == 0:
         ok = False
     written += slm_total
     if drawn or not ok:  # the samples' values, or the schedule that differed
         notes = lines + notes
-    report = _report(name, wg, sg, n_sg, seed, comp, names, inputs, notes, len(order), slm_compared)
-    return CheckResult(ok, report, comp, wg, sg, n_sg, written, notes, name)
-
-
-def _range_contract_notes(func: Operation) -> list[str]:
-    """A note for every ``scf.if`` with ``sg_id_range`` whose condition does not read
-    ``gpu.subgroup_id``: every subgroup that takes it runs the region, not only the range's."""
-    out = []
-    for op in func.walk():
-        size = sg_id_range_size(op)
-        if size is not None and isinstance(op, IfOp) and not reads_subgroup_id(op.cond):
-            out.append(
-                f"note: {location_of(op) or '?'}: the condition of this scf.if with sg_id_range does "
-                "not read gpu.subgroup_id: every subgroup that takes it runs the region, not only "
-                "those of the range (the workgroup program then runs it once)"
-            )
-    return out
+    text = report(name, wg, sg, n_sg, seed, comp, names, inputs, notes, len(order), slm_compared, counted.elements)
+    return CheckResult(ok, text, comp, wg, sg, n_sg, written, notes, name, counted.elements)
 
 
 def _run_sample(
     wg_mod: ModuleOp, wg_func: Operation, name: str, grid: Sequence[int], n_sg: int, seed: int,
-    sample: int, given: dict[str, float], drawn: bool, max_bytes: int,
-) -> tuple[dict[str, float], list[np.ndarray], RunResult] | InterpError:
+    sample: int, given: dict[str, float], drawn: bool, max_bytes: int, entries: Sequence[TileEntry] = (),
+) -> tuple[dict[str, float], list[np.ndarray], RunResult, ValueTrace] | InterpError:
     """The inputs of one sample and the workgroup program's run on them; when the run fails on
     drawn inputs, up to three redraws (positive integer contents; then also integer scalars 1,
     then 0), then the failure."""
@@ -402,8 +347,10 @@ def _run_sample(
     for attempt in range(4 if drawn else 2):
         vals = draw_scalars(wg_func, given, sample, attempt, seed)
         inputs = random_inputs(wg_func, seed + sample, vals, max_bytes=max_bytes, positive=attempt > 0)
+        trace = ValueTrace(entries, max_bytes)
         try:
-            wg = run_kernel(wg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg, mode="workgroup")
+            wg = run_kernel(wg_mod, [a.copy() for a in inputs], func=name, grid=grid, subgroups=n_sg,
+                            mode="workgroup", probes=trace.probes())
         except UnsupportedOpError:
             raise
         except InterpError as e:
@@ -411,45 +358,6 @@ def _run_sample(
                 raise
             error = e
             continue
-        return vals, inputs, wg
+        return vals, inputs, wg, trace
     assert error is not None
     return error
-
-
-def _report(
-    name: str, wg: RunResult, sg: RunResult, n_sg: int, seed: int, comp: Comparison,
-    names: list[str], inputs: list[np.ndarray], notes: list[str], n_schedules: int = 1,
-    slm: int = 0,
-) -> str:
-    g = wg.grid
-    n_wg = g[0] * g[1] * g[2]
-    lines = [
-        f"@{name}: grid {g[0]}x{g[1]}x{g[2]}, {n_sg} subgroups per workgroup, seed {seed}, "
-        f"{n_schedules} schedule(s)",
-        f"  workgroup mode: {n_wg} workgroup(s), {wg.ops} ops in {wg.seconds:.3f} s",
-        f"  subgroup mode:  {n_wg * n_sg} subgroup(s), {sg.ops} ops in {sg.seconds:.3f} s",
-    ]
-    written = 0
-    for i, buf in wg.buffers.items():
-        w = int(np.count_nonzero(buf.n_writes))
-        written += w
-        tol = comp.tolerances.get(f"%{names[i]}")
-        extra = f", tolerance {tol}" if tol and w else ""
-        lines.append(f"  %{names[i]} {list(inputs[i].shape)} {inputs[i].dtype}: {w} element(s) written{extra}")
-    written += slm
-    lines += notes
-    if not comp.ok:
-        counts = ", ".join(f"{n} {k}" for k, n in comp.counts.items())
-        lines.append(f"MISMATCH: {counts}")
-        lines += [f"  {d.message}" for d in comp.differences]
-    elif not wg.buffers and not slm:
-        lines.append(f"warning: @{name} has no memref arguments: nothing was compared")
-    elif written == 0:
-        lines.append(
-            "NOTHING COMPARED: the workgroup program wrote no element of its memref arguments "
-            "nor of shared local memory, so agreement means nothing (does the kernel store its "
-            "results?)"
-        )
-    else:
-        lines.append(f"agree: every buffer matches ({written} element(s) written)")
-    return "\n".join(lines)

@@ -23,7 +23,8 @@ family modules of :mod:`.ops` (one module per op family, each exporting its ``HA
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
@@ -38,6 +39,7 @@ from wgdist.passes.distribute.ops import (
     arith,
     scf,
     vector,
+    vector_interleave,
     vector_lanes,
     vector_reduction,
     xegpu_convert_layout,
@@ -69,10 +71,16 @@ HANDLERS: dict[type[Operation], Handler[Any, Any]] = _merge(
     arith.HANDLERS,
     vector.HANDLERS,
     vector_lanes.HANDLERS,
+    vector_interleave.HANDLERS,
     vector_reduction.HANDLERS,
     scf.HANDLERS,
 )
 """Every op class the pass distributes -> its handler."""
+
+
+TILES_OBSERVER: ContextVar[Callable[[Plan, Env], None] | None] = ContextVar("tiles_observer", default=None)
+"""Called after each function's rewrite, before the WG ops are erased, with its plan and
+``Env.vmap`` (each WG value -> its subgroup tiles): wgdist-check's value comparison."""
 
 
 def _functions(module: ModuleOp) -> list[Operation]:
@@ -109,6 +117,9 @@ def _rewrite(f: Operation, plan: Plan) -> None:
         h, planned = plan.planned[op]
         env.current = op
         h.rewrite(op, env, planned)
+    observe = TILES_OBSERVER.get()
+    if observe is not None:
+        observe(plan, env)
     for op in reversed(plan.ops):
         for r in op.results:
             if r.uses:

@@ -42,7 +42,7 @@ from xdsl.traits import SymbolOpInterface, SymbolTable
 
 from wgdist.dialects.gpu import BarrierOp
 from wgdist.dialects.memref import GlobalOp
-from wgdist.dialects.vector import ExtractStridedSliceOp
+from wgdist.dialects.vector import ExtractStridedSliceOp, ShapeCastOp
 from wgdist.dialects.xegpu import CreateMemDescOp, LayoutAttr, MemDescType, StoreMatrixOp
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import is_writer, tiles, writer_dims
@@ -61,6 +61,19 @@ def element_bytes(op: Operation, elt: Attribute) -> int:
     if not isinstance(width, int) or width % 8:
         raise OpError(op, f"cannot exchange {elt} elements through shared local memory (needs a whole number of bytes)")
     return width // 8
+
+
+def check_exchange(op: Operation, plan: Plan, stored: Sequence[Dist], rows: int, cols: int, elt: Attribute, what: str) -> None:
+    """What an exchange through a ``rows x cols`` SLM matrix of the values split as ``stored``
+    needs: unpacked values, every subgroup at the barrier, the matrix within the budget, one
+    writer per shared tile (located errors otherwise). Every exchange checks this."""
+    for d in stored:
+        if d.packed:
+            raise OpError(op, f"cannot exchange a packed value ({what})")
+    check_exchange_context(op, plan)
+    reserve(op, plan, rows, cols, elt, what)
+    for d in stored:
+        check_single_writer(op, d)
 
 
 def check_exchange_context(op: Operation, plan: Plan) -> None:
@@ -169,6 +182,8 @@ BLOCK_ROWS = 16
 """Most rows of one SLM store block: with one column per lane, at most 16 elements per lane, the
 longest vector SPIR-V has (mlir-opt 22 lowers a store to one vector store per lane; a 32x32 block
 would be a 64-element vector, in a module spirv-val rejects)."""
+DPAS_ROWS = 8
+"""Rows of mlir-opt 22's dpas result block (``inst_data = [8, 16]``)."""
 LANE_LAYOUT_NAME = "layout_result_0"
 
 
@@ -177,7 +192,8 @@ def lane_layout() -> LayoutAttr:
     return LayoutAttr(lane_layout=[1, LANES], lane_data=[1, 1])
 
 
-def store_blocks(env: Env, value: SSAValue, md: SSAValue, row: Index, col: int | SSAValue) -> list[Operation]:
+def store_blocks(env: Env, value: SSAValue, md: SSAValue, row: Index, col: int | SSAValue,
+                 max_rows: int = BLOCK_ROWS) -> list[Operation]:
     """The ops that store the 2-D ``value`` into ``md`` at ``[row, col]``, in the shape mlir-opt
     22's XeVM pipeline lowers (its lane-level propagation gives ``xegpu.store_matrix`` no layout
     of its own: the stored value must come from an op whose ``layout_result_0`` has lanes):
@@ -189,13 +205,16 @@ def store_blocks(env: Env, value: SSAValue, md: SSAValue, row: Index, col: int |
       the slices need a source with lanes);
     * any other value is stored as it is (one ``store_matrix``).
 
-    Offsets are hoisted sums (``env.ids``); the ops are returned, for :func:`emit_guarded`."""
+    ``max_rows`` caps the block rows at the producer's own instruction block where mlir-opt 22
+    splits it into smaller ones (:data:`DPAS_ROWS` for a dpas result: its blocks then fold into
+    the slices). Offsets are hoisted sums (``env.ids``); the ops are returned, for
+    :func:`emit_guarded`."""
     t = value.type
     assert isinstance(t, VectorType) and len(t.get_shape()) == 2
     rows, cols = t.get_shape()
     if cols % LANES:
         return [StoreMatrixOp(value, md, [row, col])]
-    br = next(b for b in (BLOCK_ROWS, 8, 4, 2, 1) if rows % b == 0)
+    br = next(b for b in (16, 8, 4, 2, 1) if b <= max_rows and rows % b == 0)
     _give_lanes(value, br)
     if (br, LANES) == (rows, cols):
         return [StoreMatrixOp(value, md, [row, col])]
@@ -214,12 +233,20 @@ def _give_lanes(value: SSAValue, rows: int) -> None:
     """A ``layout`` property of ``rows x`` :data:`LANES` blocks with lanes for the load that
     defines ``value``, when it is an op with that property and none set (mlir-opt 22 then splits
     the load into those blocks, at most :data:`BLOCK_ROWS` elements per lane, and its lane-level
-    propagation starts from it). Other producers are left as they are."""
+    propagation starts from it); a ``vector.shape_cast`` or ``vector.extract_strided_slice``
+    with no layout that makes a value of one such block (the exchanges' own row casts and
+    slices) gets :func:`lane_layout` as its ``layout_result_0``. Other producers are left as
+    they are."""
     owner = value.owner
     if not isinstance(owner, IRDLOperation) or len(owner.results) != 1:
         return
     if "layout" in owner.get_irdl_definition().properties and owner.properties.get("layout") is None:
         owner.properties["layout"] = LayoutAttr(inst_data=[rows, LANES], lane_layout=[1, LANES], lane_data=[1, 1])
+        return
+    t = value.type
+    one_block = isinstance(t, VectorType) and list(t.get_shape()) == [rows, LANES]
+    if one_block and isinstance(owner, ShapeCastOp | ExtractStridedSliceOp) and LANE_LAYOUT_NAME not in owner.attributes:
+        owner.attributes[LANE_LAYOUT_NAME] = lane_layout()
 
 
 def emit_guarded(env: Env, cond: SSAValue | None, ops: Sequence[Operation]) -> None:
@@ -235,6 +262,12 @@ def emit_guarded(env: Env, cond: SSAValue | None, ops: Sequence[Operation]) -> N
 
 def barrier(env: Env) -> None:
     env.emit(BarrierOp())
+
+
+def finish(env: Env, op: Operation) -> None:
+    """The end of an exchange's loads: inside a loop, a second barrier (step 4)."""
+    if in_loop(op):
+        barrier(env)
 
 
 def in_loop(op: Operation) -> bool:

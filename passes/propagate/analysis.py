@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import VectorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from wgdist.dialects.vector import MultiDimReductionOp, ShapeCastOp
+from wgdist.dialects.vector import ExtractStridedSliceOp, MultiDimReductionOp, ShapeCastOp
 from wgdist.dialects.xegpu import ConvertLayoutOp, LoadNdOp, StoreNdOp, TensorDescType
 from wgdist.dialects.xegpu.layout_access import value_layout
 from wgdist.ir.diagnostics import OpError
@@ -46,10 +46,12 @@ from wgdist.layout import (
     SliceLayout,
     block_layouts,
     distribution_errors,
+    layout_text,
     reduction_source_accepts,
     same_distribution,
     with_unit_dims,
 )
+from wgdist.layout.rules_below import below_innermost, whole_layout
 from wgdist.passes.propagate.anchors import (
     ANCHORS,
     OPERAND_ROLES,
@@ -78,24 +80,53 @@ from wgdist.passes.propagate.values import (
 Use = tuple[Operation, int]
 
 
-def _shape_cast_alternatives(shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
-    """In the fallback round, for a source that fits no layout its users need: a contiguous
+def _shape_cast_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+    """For a source that fits no layout its users need: below the workgroup level, the needed
+    layout split along the innermost dim alone; at it, in the fallback round, a contiguous
     block layout (:func:`~wgdist.layout.block_layouts`); the users convert."""
+    if not need.is_wg:
+        inner = below_innermost(need)
+        return [inner] if inner is not None else []
     return list(block_layouts(shape, need)) if fallback else []
 
 
-def _load_nd_alternatives(shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+def _load_nd_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
     """A descriptor cannot carry a slice: load a plain layout (:func:`~.anchors.load_layout`),
     convert to the slice."""
     return list(load_layout(shape, need)) if isinstance(need, SliceLayout) else []
 
 
-ALTERNATIVES: dict[type[Operation], Callable[[tuple[int, ...], AnyLayout, bool], list[AnyLayout]]] = {
+def _reduction_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+    """A result needed as a slice of a source-rank layout on other dims than the reduced ones
+    (a broadcast along another dim): the slice of that layout on the reduced dims, when it
+    splits the source; the users convert (the seed RFC's conversion rule)."""
+    assert isinstance(op, MultiDimReductionOp)
+    source = value_shape(op.source)
+    red = tuple(sorted(int(d) for d in op.get_reduction_dims()))
+    if not isinstance(need, SliceLayout) or source is None or need.parent.rank != len(source):
+        return []
+    if not isinstance(need.parent, Layout) or distribution_errors(source, need.parent):
+        return []
+    return [SliceLayout(need.parent, red)]
+
+
+def _window_alternatives(op: Operation, shape: tuple[int, ...], need: AnyLayout, fallback: bool) -> list[AnyLayout]:
+    """In the fallback round, for a window whose tiles do not sit inside the same subgroups'
+    tiles of its source (offsets off the tile grid): every subgroup holds the whole window, cut
+    locally from the whole source; the users convert (each keeps its own part, no exchange)."""
+    if not fallback or not isinstance(need, Layout) or not need.is_wg:
+        return []
+    return [whole_layout(need, shape)]
+
+
+ALTERNATIVES: dict[type[Operation], Callable[[Operation, tuple[int, ...], AnyLayout, bool], list[AnyLayout]]] = {
     ShapeCastOp: _shape_cast_alternatives,
     LoadNdOp: _load_nd_alternatives,
+    MultiDimReductionOp: _reduction_alternatives,
+    ExtractStridedSliceOp: _window_alternatives,
 }
 """Layouts a blocked op (one whose backward rule fails for the layout its users need) may
-produce instead, given its result's shape, the needed layout and whether this is the
+produce instead, given the op, its result's shape, the needed layout and whether this is the
 fallback round; its users then convert."""
 
 
@@ -306,7 +337,7 @@ class Analysis:
                     continue
                 for r in op.results:
                     if isinstance(r.type, VectorType) and r not in self.layout:
-                        f = self._forward(op, r)
+                        f = self._forward(op, r) or (self._cast_block(op, r) if fallback else None)
                         if f is not None:
                             self.assign(r, f)
                             changed = True
@@ -314,11 +345,25 @@ class Analysis:
                     changed |= self._desc_from_stored(op)
             self._drain()
             if not changed:
-                if fallback or not self._blocked:
+                if fallback:
                     break
-                fallback = True  # one more round in which a blocked op may take a block layout
-        for op, (_, msg) in self._blocked.items():
-            raise OpError(op, msg)
+                fallback = True  # one more round in which a blocked op or a cast may take a block layout
+        for op, (v, msg) in self._blocked.items():
+            raise OpError(op, msg + self._no_conversion(op, v))
+
+    def _no_conversion(self, op: Operation, v: SSAValue) -> str:
+        """Why no conversion resolves a blocked op: the layout its users need and, for a
+        reduction, why the slice of that layout's parent on the reduced dims does not fit."""
+        need = self.layout.get(v)
+        if need is None:
+            return ""
+        out = f"; its users need {layout_text(need)}"
+        source = value_shape(op.operands[0]) if isinstance(op, MultiDimReductionOp) else None
+        if isinstance(need, SliceLayout) and source is not None and need.parent.rank == len(source):
+            errs = distribution_errors(source, need.parent)
+            if errs:
+                out += f", and {layout_text(need.parent)} cannot split the source {list(source)} to convert from: {errs[0]}"
+        return out
 
     def _desc_from_stored(self, op: StoreNdOp) -> bool:
         """A descriptor no anchor reaches takes the layout of a value stored through it (the
@@ -343,6 +388,22 @@ class Analysis:
             return next((self.layout[v] for v in flows if v in self.layout and self.layout[v].is_wg), None)
         return forward_result_layout(op, [self.layout.get(o) for o in op.operands])
 
+    def _cast_block(self, op: Operation, r: OpResult) -> AnyLayout | None:
+        """A shape_cast result nothing downstream decides, whose source layout maps to no layout
+        of the result (subgroups holding strided runs of it): a contiguous block layout
+        (:func:`~wgdist.layout.block_layouts`) its source converts to."""
+        src = self.layout.get(op.operands[0]) if isinstance(op, ShapeCastOp) else None
+        shape = value_shape(r)
+        if src is None or not src.is_wg or shape is None:
+            return None
+        for cand in block_layouts(shape, src):
+            try:
+                operand_requirements(op, cand)
+            except RuleError:
+                continue
+            return cand
+        return None
+
     def _unblock(self, op: Operation, fallback: bool) -> bool:
         """Give ``op``'s result a layout its backward rule accepts: the one its operands imply,
         else one of its :data:`ALTERNATIVES` (some only in the ``fallback`` round)."""
@@ -356,7 +417,7 @@ class Analysis:
         shape = value_shape(v)
         alternatives = ALTERNATIVES.get(type(op))
         if alternatives is not None and shape is not None:
-            cands.extend(alternatives(shape, self.layout[v], fallback))
+            cands.extend(alternatives(op, shape, self.layout[v], fallback))
         for cand in cands:
             try:
                 reqs = operand_requirements(op, cand, self.kind != "subgroup")

@@ -3,7 +3,8 @@
 ``PARTNERS[type(op)](op)`` lists the pairs of values ``op`` makes partners: an ``scf.for`` /
 ``scf.while`` result and its region argument, and for tensor descriptors (whose layout is part
 of the type) also the init, yielded and ``update_nd_offset`` values of the chain, and an
-``scf.if`` descriptor result with what its branches yield. Ops that are not keys make none.
+``scf.if`` descriptor result with what its branches yield; the two results of a
+``vector.deinterleave``. Ops that are not keys make none.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, TypeVar
 from xdsl.dialects import scf
 from xdsl.ir import Operation, SSAValue
 
+from wgdist.dialects.vector import DeinterleaveOp
 from wgdist.dialects.xegpu import TensorDescType, UpdateNdOffsetOp
 from wgdist.passes.propagate.regions import yield_of
 
@@ -66,6 +68,10 @@ def update_nd_offset_partners(op: UpdateNdOffsetOp) -> list[Pair]:
     return [(op.result, op.TensorDesc)]
 
 
+def deinterleave_partners(op: DeinterleaveOp) -> list[Pair]:
+    return [(op.res1, op.res2)]
+
+
 def _entry(cls: type[OpT], pairs: Callable[[OpT], list[Pair]]) -> tuple[type[Operation], Callable[[Any], list[Pair]]]:
     """A table entry whose function takes ``cls`` (checked by the type checker)."""
     return cls, pairs
@@ -77,6 +83,7 @@ PARTNERS: dict[type[Operation], Callable[[Any], list[Pair]]] = dict(
         _entry(scf.WhileOp, while_partners),
         _entry(scf.IfOp, if_partners),
         _entry(UpdateNdOffsetOp, update_nd_offset_partners),
+        _entry(DeinterleaveOp, deinterleave_partners),
     ]
 )
 

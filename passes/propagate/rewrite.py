@@ -40,6 +40,7 @@ from wgdist.dialects.xegpu import (
 from wgdist.dialects.xegpu.layout_access import result_attr_name, set_result_layout
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import AnyLayout, Layout, SliceLayout, layout_text, same_distribution
+from wgdist.layout.rules_below import below_plain
 from wgdist.passes.propagate.analysis import Analysis
 from wgdist.passes.propagate.anchors import FUNCTIONS
 from wgdist.passes.propagate.spelling import explicit_order, llvm_spelling, to_attr
@@ -49,9 +50,11 @@ OpT = TypeVar("OpT", bound=Operation)
 
 
 def _same(v: SSAValue, a: AnyLayout, b: AnyLayout) -> bool:
+    """Whether ``v`` laid out by ``a`` serves where ``b`` is required (below the workgroup
+    level a slice with one lane on its sliced dims is its kept dims' plain layout)."""
     shape = value_shape(v)
     assert shape is not None
-    return same_distribution(shape, a, b)
+    return same_distribution(shape, below_plain(a), below_plain(b))
 
 
 def _clone_constants(an: Analysis, root: Operation) -> None:

@@ -82,6 +82,13 @@ from wgdist.layout import (
     transpose_source_layout,
     window_layout,
 )
+from wgdist.layout.rules_below import (
+    below_broadcast_source,
+    below_reduction_source,
+    below_shape_cast_source,
+    whole_layout,
+    whole_on_every_subgroup,
+)
 from wgdist.passes.propagate import rules_lanes
 from wgdist.passes.propagate.values import shape_of, unpacked
 
@@ -175,16 +182,21 @@ def elementwise_forward(op: Operation, operands: Layouts) -> AnyLayout | None:
 # ---- vector ----------------------------------------------------------------------------------
 def broadcast_backward(op: BroadcastOp, result: AnyLayout) -> list[Requirement]:
     sshape = shape_of(op.source.type)
-    if sshape is None or not result.is_wg:
+    if sshape is None:
         return []  # a scalar source has no layout
+    if not result.is_wg:
+        return [(0, below_broadcast_source(result, sshape, _shape(op.vector)))]
     return [(0, broadcast_source_layout(result, sshape, _shape(op.vector)))]
 
 
 def multi_reduction_backward(op: MultiDimReductionOp, result: AnyLayout) -> list[Requirement]:
     has_acc = bool(shape_of(op.acc.type))  # a vector accumulator (not a scalar or 0-d one)
-    if not result.is_wg:
-        return [(1, result)] if has_acc else []
     red = sorted(int(d) for d in op.get_reduction_dims())
+    if not result.is_wg:
+        # inst/lane: the parent of a slice on the reduced dims, else the kind's defaults (an
+        # empty layout the analysis fills in); the result keeps what its users need, as in 22
+        source = below_reduction_source(result, _shape(op.source), red) or Layout()
+        return [(0, source), (1, result)] if has_acc else [(0, source)]
     reqs: list[Requirement] = [(0, reduction_source_layout(result, _shape(op.source), red))]
     if has_acc:
         reqs.append((1, result))
@@ -210,7 +222,7 @@ def transpose_forward(op: TransposeOp, operands: Layouts) -> AnyLayout | None:
 
 def shape_cast_backward(op: ShapeCastOp, result: AnyLayout) -> list[Requirement]:
     if not result.is_wg:
-        return []
+        return [(0, below_shape_cast_source(result, _shape(op.source), _shape(op.result)))]
     return [(0, shape_cast_source_layout(result, _shape(op.source), _shape(op.result)))]
 
 
@@ -229,6 +241,9 @@ def _same_fields(result: AnyLayout, shape: tuple[int, ...]) -> list[Requirement]
 def extract_strided_slice_backward(op: ExtractStridedSliceOp, result: AnyLayout) -> list[Requirement]:
     if not result.is_wg:
         return _same_fields(result, _shape(op.source))
+    if whole_on_every_subgroup(result, _shape(op.result)):  # the fallback of a misaligned window
+        assert isinstance(result, Layout)
+        return [(0, whole_layout(result, _shape(op.source)))]
     return [(0, window_layout(result, _shape(op.result), _shape(op.source), _offsets(op), exact=False))]
 
 

@@ -29,6 +29,9 @@ from wgdist.ir.diagnostics import location_of
 Frame = list[Any]
 Step = Callable[[Frame], None]
 Wait = tuple[Any, ...]  # what a subgroup waits for: ("barrier", op) or ("nbarrier", op, id, gen)
+Probe = Callable[["Thread", Any], None]
+"""Called with the running thread and the value each time the op defining a watched SSA value
+runs (:class:`Program`'s ``probes``; wgdist-check's value comparison)."""
 
 
 class GenStep:
@@ -125,6 +128,8 @@ class Thread:
         self.who = WriterInfo(self.wg_linear, -1 if sg is None else sg)
         self.ops = 0
         self.alloc_counts: dict[Operation, int] = {}
+        self.memory: Any = None
+        """The launch's pointer buffers (:class:`~wgdist.interp.pointers.AddressSpace`)."""
 
     def describe(self) -> str:
         where = f"workgroup ({self.wg[0]}, {self.wg[1]}, {self.wg[2]})"
@@ -202,9 +207,11 @@ class FuncCode:
 class Program:
     """All functions of a module, compiled on first use with the compilers of ``table``."""
 
-    def __init__(self, module: Operation, table: OpTable):
+    def __init__(self, module: Operation, table: OpTable, probes: Mapping[SSAValue, Probe] | None = None):
         self.module = module
         self.table = table
+        self.probes = probes or {}
+        """Op results whose every value is handed to a :data:`Probe` after their op runs."""
         self.funcs: dict[str, Operation] = {}
         for op in module.walk():
             if op.name in ("func.func", "gpu.func"):
@@ -263,6 +270,32 @@ class FuncCompiler:
     def outs(self, op: Operation) -> list[int]:
         return [self.slot(r) for r in op.results]
 
+    def probed(self, op: Operation, step: Compiled) -> Compiled:
+        """``step`` followed by the probes of ``op``'s watched results."""
+        watched = [(self.slot(r), self.program.probes[r]) for r in op.results if r in self.program.probes]
+        if not watched:
+            return step
+
+        def report(v: Frame) -> None:
+            for slot, probe in watched:
+                probe(v[0], v[slot])
+
+        if isinstance(step, GenStep):
+            inner_gen = step.fn
+
+            def gen(v: Frame) -> Generator[Wait, None, None]:
+                yield from inner_gen(v)
+                report(v)
+
+            return GenStep(gen)
+        inner = step
+
+        def plain(v: Frame) -> None:
+            inner(v)
+            report(v)
+
+        return plain
+
     def compile(self) -> FuncCode:
         region = self.func.regions[0]
         if len(region.blocks) != 1:
@@ -289,6 +322,8 @@ class FuncCompiler:
             if fn is None:
                 raise UnsupportedOpError(op, "is not supported by the interpreter")
             step = fn(self, op)
+            if self.program.probes:
+                step = self.probed(op, step)
             blocking = blocking or isinstance(step, GenStep)
             steps.append(step)
             ops.append(op)

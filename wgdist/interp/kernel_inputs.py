@@ -33,6 +33,7 @@ from wgdist.interp.elements import (
     np_dtype,
 )
 from wgdist.interp.launch import find_function, function_type
+from wgdist.interp.pointers import descriptor_defaults, pointer_elements, pointer_parameters
 from wgdist.interp.scf import sg_id_range_size
 from wgdist.interp.values import KernelError
 from wgdist.passes.xegpu_wg_to_sg_distribute import XeGPUWgToSgDistributePass
@@ -136,9 +137,37 @@ def param_names(func: Operation) -> list[str]:
 
 
 def scalar_parameters(func: Operation) -> list[tuple[int, str, Attribute]]:
-    """``(index, name, type)`` of every parameter that is not a memref."""
+    """``(index, name, type)`` of every parameter that takes a scalar value: not a memref, a
+    vector or a pointer (:func:`~wgdist.interp.pointers.pointer_parameters`)."""
     names = param_names(func)
-    return [(i, names[i], t) for i, t in enumerate(function_type(func).inputs.data) if not isinstance(t, MemRefType)]
+    pointers = pointer_parameters(func)
+    return [
+        (i, names[i], t) for i, t in enumerate(function_type(func).inputs.data)
+        if not isinstance(t, MemRefType | VectorType) and i not in pointers
+    ]  # fmt: skip
+
+
+def array_parameters(func: Operation, scalars: Mapping[str, float]) -> dict[int, tuple[tuple[int, ...], Attribute, str]]:
+    """The parameters the check fills with random contents, by index: ``(shape, element type,
+    note)``: memrefs (no note), vectors, and pointers with their buffer's size and how it was
+    found (:func:`~wgdist.interp.pointers.pointer_elements`; ``scalars`` gives the values of
+    the parameters a descriptor's shape or strides read)."""
+    names = param_names(func)
+    by_index = {i: int(scalars[n]) for i, n in enumerate(names) if n in scalars and is_int(scalars[n])}
+    pointers = pointer_parameters(func)
+    out: dict[int, tuple[tuple[int, ...], Attribute, str]] = {}
+    for i, t in enumerate(function_type(func).inputs.data):
+        if isinstance(t, MemRefType):
+            out[i] = (tuple(t.get_shape()), t.element_type, "")
+        elif isinstance(t, VectorType):
+            out[i] = (tuple(t.get_shape()), t.element_type, f"vector parameter %{names[i]}: random contents")
+        elif i in pointers:
+            n, how = pointer_elements(func, i, pointers[i], by_index)
+            out[i] = ((n,), pointers[i].elt, (
+                f"pointer parameter %{names[i]} ({t}) addresses a buffer of {n} {pointers[i].elt} "
+                f"element(s), sized from {how}"
+            ))  # fmt: skip
+    return out
 
 
 def draw_scalars(
@@ -151,13 +180,19 @@ def draw_scalars(
     counts take (sample 0: 1, sample 1: 2, then drawn in [1, 8]); an ``i1`` is 0 in even samples
     and 1 in odd ones; floats are finite, drawn in [-2, 2). Attempt 1 keeps the values (the
     caller redraws the memory contents); attempts 2 and 3 try integers 1, then 0, and flip i1s.
-    A parameter of another type (a vector, a descriptor) is refused, naming it."""
+    An integer that is the shape or a stride of a block descriptor on a pointer takes the
+    descriptor's shape or row-major stride instead
+    (:func:`~wgdist.interp.pointers.descriptor_defaults`). A parameter of another type (a
+    descriptor) is refused, naming it."""
     rng = np.random.default_rng((seed, sample, min(attempt, 1)))
     redraw = max(0, attempt - 1)
     out: dict[str, float] = {}
+    sizes = descriptor_defaults(func)
     for i, name, t in scalar_parameters(func):
         if name in given:
             out[name] = given[name]
+        elif i in sizes:
+            out[name] = sizes[i]
         elif is_float(t):
             out[name] = float(np.round(rng.uniform(-2.0, 2.0), 3))
         elif isinstance(t, IntegerType | IndexType) and int_width(t) == 1:
@@ -168,7 +203,7 @@ def draw_scalars(
             raise KernelError(
                 func,
                 f"parameter {i} (%{name}) of @{symbol_name(func)} has type {t}; the check gives "
-                "values to memref, integer, index and float parameters only",
+                "values to memref, vector, integer, index, float and pointer parameters only",
             )
     return out
 
@@ -197,27 +232,27 @@ def random_inputs(
             f"(--scalar; its parameters: {', '.join('%' + n for n in names) or 'none'})",
         )
     types = function_type(func).inputs.data
+    arrays = array_parameters(func, scalars)
     for i, t in enumerate(types):
-        if not isinstance(t, MemRefType):
+        if i not in arrays:
             if names[i] not in scalars:
                 raise KernelError(
                     func,
                     f"parameter {i} (%{names[i]}) of @{name} has type {t} and no value: give its "
                     f"value (--scalar {names[i]}=VALUE)",
                 )
-        elif any(d < 0 for d in t.get_shape()):
+        elif any(d < 0 for d in arrays[i][0]):
             raise KernelError(
                 func, f"parameter {i} (%{names[i]}) of @{name} has the dynamic type {t}; give static shapes"
             )
-    _check_argument_bytes(func, names, max_bytes)
+    _check_argument_bytes(func, names, max_bytes, arrays)
     rng = np.random.default_rng(seed)
     out: list[np.ndarray] = []
-    for i, t in enumerate(types):
-        if not isinstance(t, MemRefType):
+    for i in range(len(types)):
+        if i not in arrays:
             out.append(np.asarray(scalars[names[i]]))
             continue
-        shape = t.get_shape()
-        et = t.element_type
+        shape, et, _ = arrays[i]
         arr: np.ndarray
         try:
             if is_float(et):
@@ -254,12 +289,13 @@ def _human(n: int) -> str:
     return f"{n} B"
 
 
-def _check_argument_bytes(func: Operation, names: Sequence[str], max_bytes: int) -> None:
-    sizes = [
-        (i, t, _nbytes(t.get_shape(), t.element_type))
-        for i, t in enumerate(function_type(func).inputs.data)
-        if isinstance(t, MemRefType)
-    ]
+def _check_argument_bytes(
+    func: Operation, names: Sequence[str], max_bytes: int, arrays: Mapping[int, tuple[tuple[int, ...], Attribute, str]],
+) -> None:
+    types = function_type(func).inputs.data
+    sizes = [(i, types[i], _nbytes(shape, elt)) for i, (shape, elt, _) in arrays.items()]
+    if not sizes:
+        return
     total = sum(n for _, _, n in sizes)
     if total <= max_bytes:
         return

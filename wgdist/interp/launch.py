@@ -18,16 +18,24 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import DenseArrayBase, FunctionType, MemRefType
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    VectorType,
+)
+from xdsl.ir import Operation, SSAValue
 
 from wgdist.interp.core import (
     FuncCode,
+    Probe,
     Program,
     Thread,
     Wait,
@@ -36,6 +44,7 @@ from wgdist.interp.core import (
     symbol_name,
 )
 from wgdist.interp.elements import UnsupportedTypeError, array_converter, np_dtype, scalar_converter
+from wgdist.interp.pointers import AddressSpace, pointer_parameters
 from wgdist.interp.table import TABLE
 from wgdist.interp.values import (
     Buffer,
@@ -163,18 +172,32 @@ def _grid3(grid: Sequence[int]) -> tuple[int, int, int]:
     return x, y, z
 
 
-def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dict[int, Buffer]]:
-    """Wrap numpy arrays for memref parameters in tracked buffers; convert scalars."""
+def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dict[int, Buffer], AddressSpace]:
+    """Wrap numpy arrays for memref parameters in tracked buffers; convert scalars and vectors.
+    A pointer parameter (:mod:`~wgdist.interp.pointers`) given an array gets a tracked buffer
+    of it and the buffer's address as its value."""
     types = function_type(func).inputs.data
     if len(args) != len(types):
         raise ValueError(f"@{symbol_name(func)} takes {len(types)} arguments, got {len(args)}")
     out: list[Any] = []
     bufs: dict[int, Buffer] = {}
+    space = AddressSpace()
+    pointers = pointer_parameters(func)
     block_args = func.regions[0].blocks[0].args
     for i, (t, a) in enumerate(zip(types, args)):
         hint = block_args[i].name_hint
         name = f"%{hint}" if hint else f"argument {i}"
-        if isinstance(t, MemRefType):
+        if isinstance(t, IntegerType | IndexType) and np.ndim(a) == 1:  # a pointer's buffer
+            elt = pointers[i].elt if i in pointers else None
+            data = np.array(array_converter(elt)(np.asarray(a)), dtype=np_dtype(elt)) if elt else np.array(a)
+            bufs[i] = Buffer(data.reshape(-1), name, "global", track=True, elt=elt)
+            out.append(space.add(i, bufs[i]))
+        elif isinstance(t, VectorType):
+            arr = np.asarray(a)
+            if arr.shape != tuple(t.get_shape()):
+                raise ValueError(f"argument {i} has shape {list(arr.shape)}, the parameter {t}")
+            out.append(np.array(array_converter(t.element_type)(arr), dtype=np_dtype(t.element_type)))
+        elif isinstance(t, MemRefType):
             shape, strides, offset = memref_layout(t, func)
             arr = np.asarray(a)
             if arr.shape != shape:
@@ -190,7 +213,7 @@ def make_arguments(func: Operation, args: Sequence[Any]) -> tuple[list[Any], dic
                 out.append(scalar_converter(t)(a))
             except UnsupportedTypeError as e:
                 raise UnsupportedOpError(func, f"argument {i} of type {t} cannot be passed: {e}") from e
-    return out, bufs
+    return out, bufs, space
 
 
 def run_kernel(
@@ -203,6 +226,7 @@ def run_kernel(
     subgroup_size: int = 16,
     mode: str | None = None,
     schedule: Schedule = Schedule(),
+    probes: Mapping[SSAValue, Probe] | None = None,
 ) -> RunResult:
     """Run ``func`` over the launch grid and return the argument buffers after the run.
 
@@ -213,7 +237,8 @@ def run_kernel(
     id ``0 .. subgroups-1`` of every workgroup. The default mode is subgroup mode when
     ``subgroups`` is given, else workgroup mode for a launch whose subgroup count is unknown
     (``gpu.num_subgroups`` and ``gpu.block_dim x`` then have no value). ``schedule`` orders
-    the subgroups between barriers (subgroup mode).
+    the subgroups between barriers (subgroup mode). ``probes`` are called with every value of
+    the op results they watch (:class:`~wgdist.interp.core.Program`).
     """
     g = _grid3(grid)
     if mode is None:
@@ -225,9 +250,9 @@ def run_kernel(
     if mode == "subgroup" and subgroups is None:
         raise ValueError("subgroup mode needs the number of subgroups per workgroup")
     f = find_function(module, func)
-    program = Program(module, TABLE)
+    program = Program(module, TABLE, probes)
     code = program.function(symbol_name(f))
-    values, bufs = make_arguments(f, args)
+    values, bufs, space = make_arguments(f, args)
     start = time.perf_counter()
     ops = 0
     slm: list[list[tuple[Operation, MemRef]]] = []
@@ -240,6 +265,8 @@ def run_kernel(
                 else:
                     assert subgroups is not None
                     threads = [Thread((x, y, z), g, s, subgroups, shared, subgroup_size) for s in range(subgroups)]
+                for t in threads:
+                    t.memory = space
                 run_workgroup(code, threads, values, schedule)
                 ops += sum(t.ops for t in threads)
                 if len(slm) < KEEP_SLM_WORKGROUPS:

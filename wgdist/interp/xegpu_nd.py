@@ -52,8 +52,9 @@ def tdesc_type(op: Operation, value: SSAValue) -> TensorDescType:
 def _create_nd(c: FuncCompiler, op: CreateNdTdescOp) -> Step:
     t = tdesc_type(op, op.result)
     src_t = op.source.type
-    if not isinstance(src_t, MemRefType):
-        raise UnsupportedOpError(op, f"descriptors on raw pointers ({src_t}) are not supported")
+    pointer = not isinstance(src_t, MemRefType)
+    if pointer and op.const_shape is None:
+        raise UnsupportedOpError(op, f"a descriptor on an address ({src_t}) needs shape and strides")
     src = c.slot(op.source)
     given_shape = op.const_shape is not None
     offs = mixed_getter(c, op.mixed_offsets())
@@ -65,7 +66,7 @@ def _create_nd(c: FuncCompiler, op: CreateNdTdescOp) -> Step:
     alen, bcheck = t.array_length, t.boundary_check
 
     def step(v: Frame) -> None:
-        mem: MemRef = v[src]
+        mem: MemRef = v[0].memory.resolve(op, v[src], elt) if pointer else v[src]
         shape = sizes(v) if sizes else mem.shape
         st = strides(v) if strides else mem.strides
         o = offs(v)

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import MemRefType, VectorType
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from wgdist.dialects.xegpu import (
     AtomicRMWOp,
@@ -31,21 +31,29 @@ from wgdist.interp.xegpu_nd import tdesc_type
 
 
 def memref_source(op: Operation, t: Attribute) -> None:
-    """Refuse a raw pointer (integer) source."""
+    """Refuse a raw pointer (integer) source (where an address cannot stand: a mem_desc)."""
     if not isinstance(t, MemRefType):
         raise UnsupportedOpError(op, f"raw pointer sources ({t}) are not supported")
 
 
+def source_reader(op: Operation, src: SSAValue, slot: int, elt: Attribute) -> Callable[[Frame], MemRef]:
+    """Reads an access's source: a memref, or an address (an integer: the pointer buffer it
+    falls in, :mod:`~wgdist.interp.pointers`)."""
+    if isinstance(src.type, MemRefType):
+        return lambda v: v[slot]
+    return lambda v: v[0].memory.resolve(op, v[slot], elt)
+
+
 def _create_tdesc(c: FuncCompiler, op: CreateTdescOp) -> Step:
-    memref_source(op, op.source.type)
     src, offs = c.ins(op)
     (r,) = c.outs(op)
     t = tdesc_type(op, op.result)
     chunk = t.chunk_size
     elt = t.element_type
+    source = source_reader(op, op.source, src, elt)
 
     def step(v: Frame) -> None:
-        v[r] = ScatterDesc(v[src], np.asarray(v[offs]), chunk, elt)
+        v[r] = ScatterDesc(source(v), np.asarray(v[offs]), chunk, elt)
 
     return step
 
@@ -77,28 +85,42 @@ def _lanes(op: Operation, mem: MemRef, offsets: np.ndarray, mask: np.ndarray, ch
     return mem.offset + pos * mem.strides[0]
 
 
-def _scatter_parts(c: FuncCompiler, op: LoadGatherOp | StoreScatterOp | PrefetchOp) -> tuple[bool, list[int], int]:
-    """(descriptor form?, the slots of the source and what follows it, chunk size)."""
+Parts = tuple[bool, list[int], int, Callable[[Frame], MemRef] | None]
+"""(descriptor form?, the slots of the source and what follows it, chunk size, the source
+reader of the memref/address form)."""
+
+
+def _scatter_parts(c: FuncCompiler, op: LoadGatherOp | StoreScatterOp | PrefetchOp) -> Parts:
     first = 1 if op.HAS_VALUE else 0  # a store's value comes first
-    src_t = op.source_value().type
+    src = op.source_value()
+    src_t = src.type
+    slots = c.ins(op)[first:]
     if isinstance(src_t, TensorDescType):
-        return True, c.ins(op)[first:], src_t.chunk_size
-    memref_source(op, src_t)
-    return False, c.ins(op)[first:], op.chunk()
+        return True, slots, src_t.chunk_size, None
+    if isinstance(src_t, MemRefType):
+        elt = src_t.element_type
+    elif isinstance(op, LoadGatherOp | StoreScatterOp) and isinstance(op.value.type, VectorType):
+        elt = op.value.type.element_type
+    else:
+        raise UnsupportedOpError(op, f"a prefetch from an address ({src_t}) is not supported")
+    return False, slots, op.chunk(), source_reader(op, src, slots[0], elt)
 
 
-def _resolve(v: Frame, form: bool, slots: list[int], with_mask: bool) -> tuple[MemRef, np.ndarray, np.ndarray]:
+def _resolve(v: Frame, parts: Parts, with_mask: bool) -> tuple[MemRef, np.ndarray, np.ndarray]:
+    form, slots, _, source = parts
     if form:
         desc: ScatterDesc = v[slots[0]]
         mask = v[slots[1]] if with_mask else np.ones(desc.offsets.shape, np.bool_)
         return desc.mem, desc.offsets, np.asarray(mask)
+    assert source is not None
     offs = np.asarray(v[slots[1]])
     mask = v[slots[2]] if with_mask else np.ones(offs.shape, np.bool_)
-    return v[slots[0]], offs, np.broadcast_to(np.asarray(mask), offs.shape)
+    return source(v), offs, np.broadcast_to(np.asarray(mask), offs.shape)
 
 
 def _load(c: FuncCompiler, op: LoadGatherOp) -> Step:
-    form, slots, chunk = _scatter_parts(c, op)
+    parts = _scatter_parts(c, op)
+    chunk = parts[2]
     (r,) = c.outs(op)
     rt = op.value.type
     assert isinstance(rt, VectorType)
@@ -106,7 +128,7 @@ def _load(c: FuncCompiler, op: LoadGatherOp) -> Step:
     conv = array_converter(rt.element_type)
 
     def step(v: Frame) -> None:
-        mem, offs, mask = _resolve(v, form, slots, True)
+        mem, offs, mask = _resolve(v, parts, True)
         lin = _lanes(op, mem, offs, mask, chunk)
         m = np.broadcast_to(mask[..., None], lin.shape)
         out = np.zeros(lin.shape, dtype=mem.buf.data.dtype)
@@ -119,11 +141,12 @@ def _load(c: FuncCompiler, op: LoadGatherOp) -> Step:
 
 
 def _store(c: FuncCompiler, op: StoreScatterOp) -> Step:
-    form, slots, chunk = _scatter_parts(c, op)
+    parts = _scatter_parts(c, op)
+    chunk = parts[2]
     val = c.slot(op.value)
 
     def step(v: Frame) -> None:
-        mem, offs, mask = _resolve(v, form, slots, True)
+        mem, offs, mask = _resolve(v, parts, True)
         lin = _lanes(op, mem, offs, mask, chunk)
         m = np.broadcast_to(mask[..., None], lin.shape)
         value = np.asarray(v[val]).reshape(lin.shape)
@@ -135,10 +158,11 @@ def _store(c: FuncCompiler, op: StoreScatterOp) -> Step:
 
 def _prefetch(c: FuncCompiler, op: PrefetchOp) -> Step:
     """No visible effect, but the lanes are checked as a load's would be (all of them on)."""
-    form, slots, chunk = _scatter_parts(c, op)
+    parts = _scatter_parts(c, op)
+    chunk = parts[2]
 
     def step(v: Frame) -> None:
-        mem, offs, mask = _resolve(v, form, slots, False)
+        mem, offs, mask = _resolve(v, parts, False)
         _lanes(op, mem, offs, mask, chunk)
 
     return step

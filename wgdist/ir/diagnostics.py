@@ -153,6 +153,7 @@ class Diagnostic:
     message: str
     line: int | None = None
     col: int | None = None
+    file: str | None = None
 
 
 _HANDLERS: list[Callable[[Diagnostic], None]] = []
@@ -163,11 +164,11 @@ def emit(op: Operation, message: str, severity: str = "remark") -> None:
     on stderr (MLIR's format), or to the innermost :func:`capture_diagnostics` handler."""
     text = f"'{op.name}' op {message}"
     if _HANDLERS:
-        line = col = None
+        file = line = col = None
         if (where := location_of(op)) is not None:
-            _, line_text, col_text = where.rsplit(":", 2)
+            file, line_text, col_text = where.rsplit(":", 2)
             line, col = int(line_text), int(col_text)
-        _HANDLERS[-1](Diagnostic(severity, text, line, col))
+        _HANDLERS[-1](Diagnostic(severity, text, line, col, file))
         return
     where = location_of(op)
     prefix = f"{where}: " if where else ""

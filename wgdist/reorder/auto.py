@@ -2,29 +2,47 @@
 
 The model (:mod:`wgdist.reorder.l2sim`) runs each candidate on the target's machine
 (:mod:`wgdist.reorder.targets`; ``num-xcds``/``window`` override it) and counts the bytes it
-fetches from memory; the candidate that fetches the fewest wins. For a named target, candidates
-within :data:`TIE` of the fewest are ties, and a tie goes to the target's preferred order when it
-is among them (the fixed order the vendor's own stack uses, e.g. Triton's grouped-M with G=8 on
-the H100), else to the fewest-bytes tie grouped along the target's preferred dimension (M on the
-H100, where grouping along N ran up to 1-3% slower at equal or fewer DRAM bytes), else to the
-fewest bytes. The ``generic`` target is the window count model (an L2 that keeps
-nothing between steps, A and B blocks weighed alike unless a tile is given), exact ties only.
+fetches from memory. The target's default order (the fixed order the vendor's own stack uses,
+e.g. Triton's grouped-M with G=8 on the H100) is always ranked, added when the grid is too small
+for it to be one of the candidates. The choice, for a named target:
+
+1. The margin (H100 only, the one target measured: :func:`default_margin`): the bytes the DRAM
+   moves (``dram_bytes_per_s``) in ``keep_margin`` = 10% of the GEMM's time at the peak tensor
+   rate (``peak_flops``; GEMM flops = 2 x the grid's tiles x the tile's M N K). It is an absolute
+   amount: a difference in modelled bytes smaller than that is not a difference in throughput
+   one can count on, because the GEMM hides that much memory time behind its math.
+2. Ties: the candidates within :data:`TIE` (20%) of the fewest bytes or within the margin of them.
+3. Among the ties: the default order; else the one grouped along the target's preferred dimension
+   (M on the H100) with the group size nearest the default's (16 before 4, 32 before 2; grouping
+   along N, and larger M groups, ran 0.5-3% slower at equal or fewer DRAM bytes); else the fewest.
+4. Keep the default order anyway unless it reads at least the margin more than that pick.
+
+So on the H100 auto leaves Triton's G=8 only where the model says G=8 costs at least 10% of the
+GEMM's peak-rate time in DRAM traffic (short K, or grids whose G=8 waves re-read panels), and
+then takes the order nearest to G=8 that saves it. The ``generic`` target is the window count
+model (an L2 that keeps nothing between steps, A and B blocks weighed alike unless a tile is
+given), exact ties only; the targets not measured (``mi300x``, ``pvc``, ``bmg``) have no margin
+and no preferred dimension: a 20% tie goes to their default order, else the fewest bytes win.
 
 Without a static grid (:func:`choose_dynamic`) the choice is the candidate whose modelled bytes
 are, on average over :data:`TYPICAL_SIZES` x :data:`TYPICAL_SIZES` GEMMs with the target's tile,
-the closest to each grid's best candidate (ties broken as above); the emitted arithmetic then
-reads ``gpu.grid_dim``.
+the closest to each grid's best candidate (ties broken by steps 2 and 3 on that average, with no
+margin: the GEMM's K is not known); the emitted arithmetic then reads ``gpu.grid_dim``.
 
-Why a 20% tie: the simulation gives the DRAM bytes an H100 reads with a median error of 0.3% but
-is off by more than 10% for 12 to 18% of the kernels measured (``bench/results/reorder_h100.md``);
-within that margin throughput follows effects the model does not see (an order's throughput
-relative to another's moves by about 0.5% from run to run), and there Triton's G=8 order and
-the other M-grouped ones were never far from the best.
+Where the numbers come from (``bench/results/reorder_h100.md``): the simulation gives the DRAM
+bytes an H100 reads with a median error of 0.3% and within 10% for 89% of 531 (shape, order)
+kernels; but between orders whose modelled bytes differ by less than the margin, throughput
+follows effects the model does not see (L2 slices shared by more SMs at once with larger groups,
+the two partitions), about 0.5% either way, the size of the run-to-run noise. The 10% was set on
+the 28 shapes measured on 2026-11-24 (it separates the orders that won by 0.5-1.5% from those
+within noise of G=8), the nearest-group-size step on 10 shapes measured on 2026-11-25, and both
+were checked on 9 shapes chosen after that.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -86,7 +104,10 @@ def model(
     if tile is None and t.name == "generic":
         return Model(t, machine, Problem(k_blocks or DEFAULT_K_BLOCKS, 1, 1), None)
     bm, bn, bk = tuple(tile) if tile is not None else t.tile
-    problem = Problem(k_blocks or t.k_blocks, bm * bk * eb, bk * bn * eb)
+    # the output tile, of which each of the domain's partitions holds the lines it owns
+    problem = Problem(
+        k_blocks or t.k_blocks, bm * bk * eb, bk * bn * eb, bm * bn * eb // t.partitions
+    )
     return Model(t, machine, problem, (bm, bn, bk))
 
 
@@ -210,7 +231,8 @@ class AutoChoice:
         what = "fetches" if self.model.unit == "blocks" else "bytes from memory"
         tie = f" ({self.tie_break})" if self.tie_break else ""
         return (
-            f"fewest modelled {what} among {len(self.ranking)} candidates{tie}: {amounts} "
+            f"{'chosen by' if self.tie_break else 'fewest'} modelled {what} among "
+            f"{len(self.ranking)} candidates{tie}: {amounts} "
             f"({pct:.0f}% fewer), summed over {where}; model: {self.model.describe()}"
         )
 
@@ -232,13 +254,20 @@ def choose_auto(
     scored: list[tuple[int, int, Scheme]] = []
     per_domain = -(-nx * ny // m.machine.domains)
     waves = -(-per_domain // m.machine.window)
-    for order, s in enumerate(auto_candidates(nx, ny, num_xcds, target=target)):
+    cands = auto_candidates(nx, ny, num_xcds, target=target)
+    want = preferred_scheme(m.target)
+    if want is not None and not any(_is_preferred(s, m.target) for s in cands):
+        cands.append(replace(want, name=closest_preset(want)))  # the default is always ranked
+    for order, s in enumerate(cands):
         new_x, new_y = remap_all(s, nx, ny)
         t = simulate(new_x, new_y, nx, ny, m.machine, m.problem, ids)
         scored.append((t.total if m.tile is not None else t.blocks, order, s))
     scored.sort(key=lambda v: (v[0], v[1]))
     best_total, _, best = scored[0]
-    chosen, why = _tie_break(scored, m)
+    run = nx * ny if ids is None else len(ids)
+    margin = default_margin(m, gemm_flops(nx, ny, m) * run / (nx * ny))
+    chosen, why = _tie_break(scored, m, margin)
+    chosen, why = _keep_default(scored, chosen, why, m, margin)
     ident = next(v for v, o, _ in scored if o == 0)
     return AutoChoice(
         chosen,
@@ -252,23 +281,76 @@ def choose_auto(
     )
 
 
-def _tie_break(scored: Sequence[tuple[float, int, Scheme]], m: Model) -> tuple[Scheme, str]:
-    """The first of ``scored`` (sorted), or the target's preference among the ties."""
+def _tie_break(
+    scored: Sequence[tuple[float, int, Scheme]], m: Model, margin: float = 0.0
+) -> tuple[Scheme, str]:
+    """The first of ``scored`` (sorted), or the target's preference among the ties.
+
+    Ties: within :data:`TIE` of the fewest, or within ``margin`` (bytes) of it. Among them the
+    target's default order, else the order grouped along its preferred dimension with the group
+    size nearest the default's (the larger of two as near), else the fewest.
+    """
     best_total = scored[0][0]
     t = m.target
     if not t.preferred:
         return scored[0][2], ""
-    tied = [s for v, _, s in scored if v <= best_total * (1 + TIE)]
-    pct = round(100 * TIE)
+    limit = max(best_total * (1 + TIE), best_total + margin)
+    tied = [s for v, _, s in scored if v <= limit]
+    within = f"within {round(100 * TIE)}% of the fewest"
+    if limit > best_total * (1 + TIE):
+        within = f"within {show_bytes(margin)} of the fewest (the default's margin)"
     for s in tied:
         if _is_preferred(s, t):
-            return s, f"within {pct}% of the fewest: {t.name}'s default order"
-    if t.prefer_dim is not None and scored[0][2].group_dim != t.prefer_dim:
-        for s in tied:  # fewest first
-            if s.group_dim == t.prefer_dim:
+            return s, f"{within}: {t.name}'s default order"
+    want = preferred_scheme(t)
+    if t.prefer_dim is not None and want is not None:
+        along = [s for s in tied if s.group_dim == t.prefer_dim]
+        if along:
+            size = max(want.group_size, 1)
+            pick = min(along, key=lambda s: (abs(math.log2(s.group_size / size)), -s.group_size))
+            if pick != scored[0][2]:
                 dim = "MN"[t.prefer_dim]
-                return s, f"within {pct}% of the fewest: groups along {dim} run faster on {t.name}"
+                return pick, (
+                    f"{within}: groups along {dim} with the group size nearest the default's "
+                    f"run faster on {t.name}"
+                )
     return scored[0][2], ""
+
+
+def gemm_flops(nx: int, ny: int, m: Model) -> float:
+    """Multiply-adds x 2 of the GEMM an ``nx x ny`` grid of the model's tiles computes."""
+    if m.tile is None:
+        return 0.0
+    bm, bn, bk = m.tile
+    return 2.0 * nx * bm * ny * bn * m.problem.k_blocks * bk
+
+
+def default_margin(m: Model, flops: float) -> float:
+    """Bytes the DRAM moves in ``keep_margin`` of the GEMM's time at peak (0: no margin)."""
+    t = m.target
+    if t.keep_margin <= 0 or not flops:
+        return 0.0
+    return t.keep_margin * flops / t.peak_flops * t.dram_bytes_per_s
+
+
+def _keep_default(
+    scored: Sequence[tuple[float, int, Scheme]], chosen: Scheme, why: str, m: Model, margin: float
+) -> tuple[Scheme, str]:
+    """The target's default order unless ``chosen`` reads ``margin`` bytes fewer (the module)."""
+    t = m.target
+    if margin <= 0 or _is_preferred(chosen, t):
+        return chosen, why
+    pref = next(((v, s) for v, _, s in scored if _is_preferred(s, t)), None)
+    if pref is None:
+        return chosen, why
+    got = next(v for v, _, s in scored if s == chosen)
+    if pref[0] - got >= margin:
+        return chosen, why
+    return pref[1], (
+        f"{t.name}'s default order: {chosen.spec()} reads {show_bytes(max(pref[0] - got, 0))} "
+        f"less, under the default's margin of {show_bytes(margin)} (the DRAM's bytes in "
+        f"{round(100 * t.keep_margin)}% of the GEMM's time at peak)"
+    )
 
 
 def preferred_scheme(t: Target) -> Scheme | None:

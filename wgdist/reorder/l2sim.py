@@ -6,7 +6,10 @@ contiguous share (``blocked``); each domain runs ``window`` workgroups at a time
 cache of ``l2_bytes`` of its own.
 
 The work (:class:`Problem`): the workgroup of tile ``(m, n)`` reads, at each of ``k_blocks``
-steps ``j``, block ``A(m, j)`` (``a_bytes``) and block ``B(n, j)`` (``b_bytes``).
+steps ``j``, block ``A(m, j)`` (``a_bytes``) and block ``B(n, j)`` (``b_bytes``), and when it
+finishes writes ``c_bytes`` (its output tile, or the share of it the modelled cache holds) that
+take room in the cache like the blocks read: with short K a wave's outputs are a large part of
+what passes through the L2 between two reads of a panel.
 
 The schedule: each domain runs its workgroups in dispatch order, ``window`` at a time; the
 co-resident ones advance through K together (step ``j`` of all of them at the same time) and the
@@ -14,13 +17,21 @@ next ``window`` start when they finish (waves). A step's requests for one block 
 
 The cache: LRU at the granularity of a step. A block read at step ``t`` and last read at step
 ``t' < t`` is a hit when it and every distinct block read in the steps strictly between fit in
-``l2_bytes``; the first read is a miss. With ``l2_bytes = 0`` nothing survives a step: a wave then
+``l2_bytes``; the first read is a miss. The outputs written in between (those of the waves that
+end between the two reads) count towards that room. With ``l2_bytes = 0`` nothing survives a step: a wave then
 fetches each distinct A and B panel it touches once per step, which is the window count of
 :mod:`wgdist.reorder.cache_model`.
 
+Capacity spread (``Machine.l2_spread``): a real L2 is not one LRU of a fixed size (hashed sets,
+its own replacement policy, other traffic), so a panel whose reuse needs just under ``l2_bytes``
+is not a sure hit nor one just over a sure miss. With a spread ``s > 0`` the fetches are averaged
+over :data:`SPREAD_POINTS` capacities evenly spaced over ``l2_bytes * [1 - s, 1 + s]``, which
+smooths the all-or-nothing step of a single LRU size into a ramp.
+
 How it is computed (no per-access loop): a panel (all K blocks of one A row or B column) read by
 wave ``w1`` and next by wave ``w2`` finds between its two reads of block ``k``
-``d(k) = U(w1+1, w2-1) + (K-1-k) U(w1, w2-1) + k U(w1+1, w2)`` bytes, where ``U(a, b)`` is the
+``d(k) = U(w1+1, w2-1) + (K-1-k) U(w1, w2-1) + k U(w1+1, w2) + (w2 - w1) window c_bytes``
+bytes (the outputs of the ``w2 - w1`` full waves that end in between), where ``U(a, b)`` is the
 bytes one step reads over the union of waves ``a..b`` (distinct A rows times ``a_bytes`` plus
 distinct B columns times ``b_bytes``). ``d`` is linear in ``k``, so the hits of each (panel,
 w1, w2) are counted in closed form. ``U`` over many wave ranges comes from the waves' panel lists
@@ -38,6 +49,7 @@ from typing import Any
 
 DISPATCHES = ("round-robin", "blocked")
 MAX_GAP = 64  # the longest run of waves whose union is formed
+SPREAD_POINTS = 5  # capacities averaged over with a capacity spread
 
 
 @dataclass(frozen=True)
@@ -48,9 +60,12 @@ class Machine:
     window: int = 64
     l2_bytes: int = 0
     dispatch: str = "round-robin"
+    l2_spread: float = 0.0  # fetches averaged over l2_bytes * [1 - spread, 1 + spread]
 
     def __post_init__(self) -> None:
         if self.domains < 1 or self.window < 1 or self.l2_bytes < 0:
+            raise ValueError(f"bad machine {self}")
+        if not 0.0 <= self.l2_spread < 1.0:
             raise ValueError(f"bad machine {self}")
         if self.dispatch not in DISPATCHES:
             raise ValueError(f"dispatch {self.dispatch!r} is not one of {', '.join(DISPATCHES)}")
@@ -63,9 +78,10 @@ class Problem:
     k_blocks: int = 8
     a_bytes: int = 1
     b_bytes: int = 1
+    c_bytes: int = 0  # written by each workgroup when it ends, held in the cache
 
     def __post_init__(self) -> None:
-        if min(self.k_blocks, self.a_bytes, self.b_bytes) < 1:
+        if min(self.k_blocks, self.a_bytes, self.b_bytes) < 1 or self.c_bytes < 0:
             raise ValueError(f"bad problem {self}")
 
 
@@ -127,9 +143,20 @@ def simulate(
         waves = max(waves, nw)
         rows = _Uses(w, xs[ids], nx, nw)
         cols = _Uses(w, ys[ids], ny, nw)
-        a_blocks.append(_misses(rows, rows, cols, problem.a_bytes, machine, problem))
-        b_blocks.append(_misses(cols, rows, cols, problem.b_bytes, machine, problem))
+        sizes = capacities(machine)
+        a = sum(_misses(rows, rows, cols, problem.a_bytes, machine, problem, c) for c in sizes)
+        b = sum(_misses(cols, rows, cols, problem.b_bytes, machine, problem, c) for c in sizes)
+        a_blocks.append(round(a / len(sizes)))
+        b_blocks.append(round(b / len(sizes)))
     return Traffic(tuple(a_blocks), tuple(b_blocks), problem, waves)
+
+
+def capacities(m: Machine) -> list[int]:
+    """The L2 sizes the fetches are averaged over (just ``l2_bytes`` without a spread)."""
+    if m.l2_spread == 0.0 or m.l2_bytes == 0:
+        return [m.l2_bytes]
+    n = SPREAD_POINTS - 1
+    return [round(m.l2_bytes * (1 - m.l2_spread + 2 * m.l2_spread * i / n)) for i in range(n + 1)]
 
 
 class _Uses:
@@ -174,8 +201,10 @@ class _Uses:
         return out
 
 
-def _misses(uses: _Uses, rows: _Uses, cols: _Uses, tile: int, m: Machine, p: Problem) -> int:
-    """Blocks of ``uses``' operand fetched from memory in its domain."""
+def _misses(
+    uses: _Uses, rows: _Uses, cols: _Uses, tile: int, m: Machine, p: Problem, l2_bytes: int
+) -> int:
+    """Blocks of ``uses``' operand fetched from memory in its domain by an L2 of ``l2_bytes``."""
     import numpy as np
 
     k = p.k_blocks
@@ -189,9 +218,10 @@ def _misses(uses: _Uses, rows: _Uses, cols: _Uses, tile: int, m: Machine, p: Pro
         return rows.union(a, b) * p.a_bytes + cols.union(a, b) * p.b_bytes
 
     u0, u1, um = u(w1, w2 - 1), u(w1 + 1, w2), u(w1 + 1, w2 - 1)
-    base = um + (k - 1) * u0 + tile  # d(0) plus the block itself
+    written = (w2 - w1) * (m.window * p.c_bytes)  # outputs of the waves ending in between
+    base = um + (k - 1) * u0 + tile + written  # d(0) plus the block itself
     slope = u1 - u0
-    room = m.l2_bytes - base  # hit at step k when k * slope <= room
+    room = l2_bytes - base  # hit at step k when k * slope <= room
     hits = np.where(room >= 0, k, 0)
     pos, neg = slope > 0, slope < 0
     hits[pos] = np.clip(np.floor_divide(room[pos], slope[pos]) + 1, 0, k)

@@ -36,8 +36,7 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
-from wgdist.dialects.xegpu import LoadMatrixOp, StoreMatrixOp
-from wgdist.ir.diagnostics import OpError
+from wgdist.dialects.xegpu import LoadMatrixOp
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist
 from wgdist.passes.distribute.emit import dense_constant
@@ -48,14 +47,8 @@ Shape = tuple[int, ...]
 
 
 def check(op: Operation, plan: Plan, n: int, elt: Attribute, stored: Sequence[Dist], what: str) -> None:
-    """What a linear exchange of ``n`` elements needs (located errors otherwise)."""
-    for d in stored:
-        if d.packed:
-            raise OpError(op, f"cannot exchange a packed value ({what})")
-    slm.check_exchange_context(op, plan)
-    slm.reserve(op, plan, 1, n, elt, what)
-    for d in stored:
-        slm.check_single_writer(op, d)
+    """What a linear exchange of ``n`` elements needs (:func:`.slm.check_exchange`)."""
+    slm.check_exchange(op, plan, stored, 1, n, elt, what)
 
 
 def _shape_runs(shape: Shape, tile: Shape) -> tuple[int, int]:
@@ -111,7 +104,7 @@ def store(env: Env, md: SSAValue, d: Dist, tiles: Sequence[SSAValue], shape: Sha
                 ex = ExtractStridedSliceOp(piece, [p, 0], [1, length], [1, 1])
                 ops.append(ex)
                 piece = ex.results[0]
-            ops.append(StoreMatrixOp(piece, md, [0, lin]))
+            ops += slm.store_blocks(env, piece, md, 0, lin)
     slm.emit_guarded(env, slm.writer_predicate(env, d), ops)
 
 
@@ -139,5 +132,4 @@ def load(env: Env, md: SSAValue, d: Dist, shape: Shape, elt: Attribute, shift: S
 
 
 def finish(env: Env, op: Operation) -> None:
-    if slm.in_loop(op):
-        slm.barrier(env)
+    slm.finish(env, op)

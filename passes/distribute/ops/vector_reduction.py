@@ -48,7 +48,7 @@ from wgdist.dialects.vector import (
     ReductionOp,
     ShapeCastOp,
 )
-from wgdist.dialects.xegpu import LoadMatrixOp, StoreMatrixOp
+from wgdist.dialects.xegpu import LoadMatrixOp
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import Layout, SliceLayout, is_writer, layout_text, sg_part
 from wgdist.passes.distribute import slm
@@ -194,7 +194,7 @@ def emit_slm_reduce(env: Env, op: MultiDimReductionOp | ReductionOp, t: Table, s
             assert neutral is not None
             part: Operation = MultiDimReductionOp(kind, tile, neutral, list(t.dims))
             if list(t.tk) == [1, t.cols]:
-                guarded += [part, StoreMatrixOp(part.results[0], md, [row, 0])]
+                guarded += [part, *slm.store_blocks(env, part.results[0], md, row, 0)]
                 continue
             as_row: Operation = ShapeCastOp(part.results[0], VectorType(elt, [1, t.cols]))
         else:
@@ -204,7 +204,7 @@ def emit_slm_reduce(env: Env, op: MultiDimReductionOp | ReductionOp, t: Table, s
                 guarded.append(flat)
                 part.operands = [flat.results[0]]
             as_row = BroadcastOp(part.results[0], VectorType(elt, [1, 1]))
-        guarded += [part, as_row, StoreMatrixOp(as_row.results[0], md, [row, 0])]
+        guarded += [part, as_row, *slm.store_blocks(env, as_row.results[0], md, row, 0)]
     slm.emit_guarded(env, slm.writer_predicate(env, ds), guarded)
     slm.barrier(env)
     return md
@@ -223,8 +223,7 @@ def load_rows(env: Env, t: Table, md: SSAValue, q_start: tuple[int | SSAValue, .
 
 def finish(env: Env, op: Operation) -> None:
     """Step 4: inside a loop, a barrier after the loads (see :mod:`wgdist.passes.distribute.slm`)."""
-    if slm.in_loop(op):
-        slm.barrier(env)
+    slm.finish(env, op)
 
 
 # ---- handlers -------------------------------------------------------------------------------------

@@ -122,12 +122,7 @@ class ConvertLayout:
 def check_exchange(op: Operation, plan: Plan, ds: Dist, elt: Attribute, what: str) -> None:
     """What an :func:`exchange` of a value split as ``ds`` needs: every subgroup at the barrier,
     the SLM matrix within the budget, one writer per shared tile (located errors otherwise)."""
-    if ds.packed:
-        raise OpError(op, f"cannot exchange a packed value ({what})")
-    slm.check_exchange_context(op, plan)
-    rows, cols = flat_2d(ds.shape)
-    slm.reserve(op, plan, rows, cols, elt, what)
-    slm.check_single_writer(op, ds)
+    slm.check_exchange(op, plan, [ds], *flat_2d(ds.shape), elt, what)
 
 
 def exchange(op: Operation, env: Env, ds: Dist, d: Dist, source: list[SSAValue], elt: Attribute) -> list[SSAValue]:
@@ -172,8 +167,7 @@ def exchange(op: Operation, env: Env, ds: Dist, d: Dist, source: list[SSAValue],
         if list(d.tile_shape) != flat:
             acc = env.emit(ShapeCastOp(acc, VectorType(elt, d.tile_shape))).results[0]
         out.append(acc)
-    if slm.in_loop(op):
-        slm.barrier(env)
+    slm.finish(env, op)
     return out
 
 

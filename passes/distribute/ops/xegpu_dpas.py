@@ -8,9 +8,16 @@ per subgroup) that ``rewrite`` walks::
     %c00 = xegpu.dpas %a00, %b00, %acc00      // i = 0, j = 0, k = 0
     %c00' = xegpu.dpas %a01, %b10, %c00       // k = 1
 
-When they do not (K split across subgroups, A and B tile counts that do not line up, operand
-layouts other than what ``layout_cd`` implies, an accumulator split differently from
-``layout_cd``), the operands that do not fit are first moved through shared local memory
+When K is split across subgroups but every subgroup's A and B tiles still multiply (A's and
+B's K slices are the same part of the subgroup id), the partial-sum form applies
+(:mod:`wgdist.passes.distribute.splitk`, layouts-spec 1.9): each subgroup chains dpas over its
+own K tiles, the partials are summed through SLM into ``layout_cd``'s tiles, the accumulator
+added once.
+
+Otherwise (A and B tile counts that do not line up, K slices held by different subgroups as in
+upstream's one-grid split, operand layouts other than what ``layout_cd`` implies, or partial
+sums that do not fit in SLM; an accumulator split differently from ``layout_cd`` is moved in
+every form) the operands that do not fit are first moved through shared local memory
 (the ``convert_layout`` exchange, :func:`.xegpu_convert_layout.exchange`) to the layouts
 ``layout_cd`` implies (:func:`wgdist.layout.dpas_operand_layouts`: C's grid and order, A
 ``[D_m, K]``, B ``[K, D_n]``, the accumulator C's own); then every subgroup holds all of K for
@@ -38,9 +45,11 @@ from wgdist.layout import (
     layout_text,
     sg_part,
 )
+from wgdist.passes.distribute import splitk
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, shape_of
 from wgdist.passes.distribute.emit import element_type, sg_attrs
 from wgdist.passes.distribute.ops.xegpu_convert_layout import check_exchange, exchange
+from wgdist.passes.distribute.splitk import SplitK
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
 
 
@@ -56,6 +65,9 @@ class DpasPlan(OpPlan):
     """The split A is gathered to through SLM first (None: A is used as it is)."""
     conv_b: Dist | None = None
     conv_acc: Dist | None = None
+    splitk: SplitK | None = None
+    """K split across subgroups whose A and B tiles multiply pairwise: partial sums reduced
+    through SLM (:mod:`wgdist.passes.distribute.splitk`); A and B are used as they are."""
 
 
 def _rounds(d: Dist) -> tuple[int, int]:
@@ -121,6 +133,12 @@ class Dpas:
             return DpasPlan((dc,), rm, rk, rn, conv_acc=conv_acc)
         except OpError as direct:
             why = direct.message
+        try:
+            sk = splitk.plan(op, plan, da, db, dc, element_type(op.result))
+        except OpError:
+            sk = None  # the partial sums do not fit in SLM: gather the operands instead
+        if sk is not None:
+            return DpasPlan((dc,), sk.rows, sk.k, sk.cols, conv_acc=conv_acc, splitk=sk)
         (m, k), n = da.shape, db.shape[1]
         ta, tb = _target(op, dc, m, n, k)
         conv_a = None if ta.same_distribution(Dist(da.shape, da.layout)) and not da.packed else ta
@@ -146,6 +164,10 @@ class Dpas:
         rtype = dc.sg_vector_type(element_type(op.result))
         lays = {"layout_a": drop_sg_fields(op.layout_a), "layout_b": drop_sg_fields(op.layout_b),
                 "layout_cd": drop_sg_fields(op.layout_cd)}
+        if planned.splitk is not None:
+            env.vmap[op.result] = splitk.emit(op, env, planned.splitk, env.dist[op.lhs], env.dist[op.rhs], dc,
+                                              A, B, C, sg_attrs(op), lays)
+            return
         out: list[SSAValue] = []
         for i, j in product(range(rm), range(rn)):
             acc = C[i * rn + j] if C is not None else None

@@ -133,14 +133,20 @@ func.func @reduce_cols_cross_sg_loaded_acc(%m: memref<64x128xf32>, %a: memref<1x
 // CHECK-NEXT:  %[[ACC1:[0-9a-z_]+]] = vector.shape_cast %[[L1]] : vector<1x32xf32> to vector<32xf32>
 // CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{[0-9a-z_]+}} : memref<2048xi8, 3> -> !xegpu.mem_desc<16x32xf32>
 // CHECK-NOT:   scf.if
-// CHECK:       vector.multi_reduction <add>, %[[V00]], %[[Z]] [0] : vector<16x32xf32> to vector<32xf32>
-// CHECK:       xegpu.store_matrix {{.*}}, %[[MD]]
+// CHECK:       %[[R00:[0-9a-z_]+]] = vector.multi_reduction <add>, %[[V00]], %[[Z]] [0] : vector<16x32xf32> to vector<32xf32>
+// CHECK-NEXT:  %[[ROW:[0-9a-z_]+]] = vector.shape_cast %[[R00]] : vector<32xf32> to vector<1x32xf32>
+// Each 32-wide row is stored in two 16-column blocks with one column per lane (mlir-opt 22's
+// lane-level propagation needs a layout for what store_matrix stores).
+// CHECK-NEXT:  %[[B0:[0-9a-z_]+]] = vector.extract_strided_slice %[[ROW]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, offsets = [0, 0], sizes = [1, 16], strides = [1, 1]} : vector<1x32xf32> to vector<1x16xf32>
+// CHECK-NEXT:  xegpu.store_matrix %[[B0]], %[[MD]][%{{.*}}, 0] : vector<1x16xf32>, !xegpu.mem_desc<16x32xf32>, index
+// CHECK-NEXT:  vector.extract_strided_slice %[[ROW]] {{.*}} offsets = [0, 16]
+// CHECK-NEXT:  xegpu.store_matrix %{{.*}}, %[[MD]][%{{.*}}, 16] : vector<1x16xf32>
 // CHECK:       vector.multi_reduction <add>, %[[V01]], %[[Z]] [0] : vector<16x32xf32> to vector<32xf32>
-// CHECK:       xegpu.store_matrix {{.*}}, %[[MD]]
+// CHECK-COUNT-2: xegpu.store_matrix {{.*}}, %[[MD]]
 // CHECK:       vector.multi_reduction <add>, %[[V10]], %[[Z]] [0] : vector<16x32xf32> to vector<32xf32>
-// CHECK:       xegpu.store_matrix {{.*}}, %[[MD]]
+// CHECK-COUNT-2: xegpu.store_matrix {{.*}}, %[[MD]]
 // CHECK:       vector.multi_reduction <add>, %[[V11]], %[[Z]] [0] : vector<16x32xf32> to vector<32xf32>
-// CHECK:       xegpu.store_matrix {{.*}}, %[[MD]]
+// CHECK-COUNT-2: xegpu.store_matrix {{.*}}, %[[MD]]
 // CHECK-NEXT:  gpu.barrier
 // CHECK:       %[[P0:[0-9a-z_]+]] = xegpu.load_matrix %[[MD]][%{{[0-9a-z_]+}}, 0] : !xegpu.mem_desc<16x32xf32>, index -> vector<4x32xf32>
 // CHECK-NEXT:  %[[RES0:[0-9a-z_]+]] = vector.multi_reduction <add>, %[[P0]], %[[ACC0]] [0] : vector<4x32xf32> to vector<32xf32>

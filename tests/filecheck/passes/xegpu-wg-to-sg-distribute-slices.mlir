@@ -61,13 +61,13 @@ func.func @extract_shared(%src: memref<16x32xf32>, %dst: memref<8x16xf32>) {
 // CHECK:       %[[V:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} -> vector<8x32xf32>
 // CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<4096xi8, 3> -> !xegpu.mem_desc<1x1024xf32>
 // CHECK-NEXT:  %[[F:[0-9a-z_]+]] = vector.shape_cast %[[V]] : vector<8x32xf32> to vector<1x256xf32>
-// CHECK-NEXT:  xegpu.store_matrix %[[F]], %[[MD]][0, %{{.*}}] : vector<1x256xf32>
+// CHECK-COUNT-16: xegpu.store_matrix %{{.*}}, %[[MD]][0, %{{.*}}] : vector<1x16xf32>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-COUNT-8: xegpu.load_matrix %[[MD]][0, %{{.*}}] : !xegpu.mem_desc<1x1024xf32>, index -> vector<1x8xf32>
 // CHECK:       xegpu.store_nd %{{.*}} : vector<8x8xf32>
 
 // CHECK-LABEL: func.func @insert_moves
-// CHECK:       xegpu.store_matrix %{{.*}} : vector<1x256xf32>, !xegpu.mem_desc<1x1024xf32>
+// CHECK-COUNT-16: xegpu.store_matrix %{{.*}} : vector<1x16xf32>, !xegpu.mem_desc<1x1024xf32>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-COUNT-8: xegpu.store_matrix %{{.*}} : vector<1x8xf32>, !xegpu.mem_desc<1x1024xf32>
 // CHECK-NEXT:  gpu.barrier
@@ -75,7 +75,7 @@ func.func @extract_shared(%src: memref<16x32xf32>, %dst: memref<8x16xf32>) {
 // CHECK-NEXT:  vector.shape_cast %{{.*}} : vector<1x256xf32> to vector<8x32xf32>
 
 // CHECK-LABEL: func.func @cast_moves
-// CHECK:       xegpu.store_matrix %{{.*}} : vector<1x256xf32>, !xegpu.mem_desc<1x1024xf32>
+// CHECK-COUNT-16: xegpu.store_matrix %{{.*}} : vector<1x16xf32>, !xegpu.mem_desc<1x1024xf32>
 // CHECK-NEXT:  gpu.barrier
 // CHECK-COUNT-8: xegpu.load_matrix %{{.*}} -> vector<1x32xf32>
 // CHECK-COUNT-8: xegpu.store_nd %{{.*}} : vector<32xf32>
@@ -83,7 +83,7 @@ func.func @extract_shared(%src: memref<16x32xf32>, %dst: memref<8x16xf32>) {
 // CHECK-LABEL: func.func @extract_shared
 // CHECK:       scf.if %{{.*}} {
 // CHECK-NEXT:    vector.shape_cast %{{.*}} : vector<8x32xf32> to vector<1x256xf32>
-// CHECK-NEXT:    xegpu.store_matrix %{{.*}} : vector<1x256xf32>, !xegpu.mem_desc<1x512xf32>
+// CHECK-COUNT-16: xegpu.store_matrix %{{.*}} : vector<1x16xf32>, !xegpu.mem_desc<1x512xf32>
 // CHECK-NEXT:  }
 // CHECK-NEXT:  gpu.barrier
 // CHECK-COUNT-2: xegpu.load_matrix %{{.*}} -> vector<1x16xf32>

@@ -2,7 +2,10 @@
 
 :func:`generate` builds one kernel from a seed: a family (GEMM with a K loop and prefetch, bias +
 activation, reductions, softmax, transpose, shape_cast, strided slices, store-then-reload,
-masks, 1-D / 2-D / 3-D values, bitcast), an element type (f16, bf16, f32, i32 where the family allows),
+masks, 1-D / 2-D / 3-D values, bitcast, gather/scatter with offsets and masks (chunked and not),
+load_matrix/store_matrix through an SLM ``mem_desc``, ``scf.if`` on a uniform condition and in
+the ``sg_id_range`` form, dynamic offsets from block ids and loop ivs, layouts carrying
+``inst_data``/``lane_*`` fields, interleave/deinterleave), an element type (f16, bf16, f32, i32 where the family allows),
 shapes and layouts drawn so that the layout model accepts them (wrap, sharing or both, either
 order), and either anchors only (layouts on the memory ops and dpas; the pipeline runs
 ``xegpu-propagate-layout`` first) or every value annotated (``layout_result_0`` everywhere; the
@@ -29,7 +32,8 @@ DIST = "xegpu-wg-to-sg-distribute"
 PROP = "xegpu-propagate-layout,xegpu-wg-to-sg-distribute"
 FAMILIES = (
     "gemm", "bias_act", "reduction", "softmax", "transpose", "shape_cast", "extract", "insert",
-    "reload", "mask", "one_d", "three_d", "bitcast",
+    "reload", "mask", "one_d", "three_d", "bitcast", "gather", "matrix", "if_uniform",
+    "if_sg_range", "dyn_offsets", "lanes", "interleave",
 )
 
 
@@ -39,6 +43,7 @@ class Kernel:
     text: str
     pipeline: str
     func: str
+    grid: tuple[int, ...] | None = None
 
 
 # ---- layouts ---------------------------------------------------------------------------------------
@@ -57,8 +62,21 @@ def _grid(rng: random.Random, s: int, rank: int) -> list[int]:
     return out
 
 
-def layout(rng: random.Random, shape: list[int], s: int, tries: int = 50) -> str:
-    """A layout with ``s`` subgroups that the layout model accepts for ``shape``."""
+def llvm22_distributable(shape: list[int], lay: list[int], data: list[int]) -> bool:
+    """LLVM 22's tensor_desc rule (upstream-llvm22.md 1.4): per dim ``P = n / L`` (or ``n`` when
+    ``L`` is a multiple of ``n``), then ``P % D == 0`` in every dim (round-robin) or ``D % P ==
+    0`` in every dim (sharing): wrap in one dim and sharing in another is rejected."""
+    per: list[int] = []
+    for n, L in zip(shape, lay):
+        if n % L and L % n:
+            return False
+        per.append(n // L if n % L == 0 else n)
+    return all(p % d == 0 for p, d in zip(per, data)) or all(d % p == 0 for p, d in zip(per, data))
+
+
+def layout(rng: random.Random, shape: list[int], s: int, tries: int = 50, llvm22: bool = False) -> str:
+    """A layout with ``s`` subgroups that the layout model accepts for ``shape`` (``llvm22``:
+    one LLVM 22 accepts on a tensor_desc too, no wrap/sharing mix)."""
     for _ in range(tries):
         lay = _grid(rng, s, len(shape))
         data: list[int] = []
@@ -71,6 +89,8 @@ def layout(rng: random.Random, shape: list[int], s: int, tries: int = 50) -> str
             rng.shuffle(order)
         model = Layout(sg_layout=tuple(lay), sg_data=tuple(data), order=tuple(order))
         if prod(data) > 4096 or distribution_errors(tuple(shape), model):
+            continue
+        if llvm22 and not llvm22_distributable(shape, lay, data):
             continue
         o = "" if order == list(range(len(shape)))[::-1] else f", order = {order}"
         return f"#xegpu.layout<sg_layout = {lay}, sg_data = {data}{o}>"
@@ -135,7 +155,8 @@ class _Body:
 
 
 def _func(name: str, params: list[tuple[str, list[int], str]], body: _Body) -> str:
-    sig = ", ".join(f"{p}: {_m(s, e)}" for p, s, e in params)
+    """A ``func.func``; a parameter with an empty shape is a scalar of its type (``index``)."""
+    sig = ", ".join(f"{p}: {_m(s, e) if s else e}" for p, s, e in params)
     inner = "\n".join("  " + ln for ln in body.lines)
     return f"func.func @{name}({sig}) {{\n{inner}\n  func.return\n}}\n"
 
@@ -396,10 +417,260 @@ def _bitcast(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]
     return "bitcast", _func("k", params, b)
 
 
+# ---- families beyond the block ops -------------------------------------------------------------------
+def _fields(lay: str) -> tuple[list[int], list[int], str]:
+    """``(sg_layout, sg_data, rest)`` of a layout string made by :func:`layout`."""
+    g = re.search(r"sg_layout = \[([\d, ]+)\], sg_data = \[([\d, ]+)\](.*)>", lay)
+    assert g is not None
+    return [int(x) for x in g[1].split(",")], [int(x) for x in g[2].split(",")], g[3]
+
+
+def _lay(sg: list[int], data: list[int], rest: str = "") -> str:
+    return f"#xegpu.layout<sg_layout = {sg}, sg_data = {data}{rest}>"
+
+
+_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "i32": 4}
+
+
+def _gather(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
+    """Offsets ``step * k`` (distinct addresses), a constant or a runtime ``create_mask``, a
+    gather, an elementwise op and a scatter; with ``chunk_size`` each offset reads a row."""
+    n = rng.choice([32, 64, 128, 256])
+    chunk = rng.choice([1, 1, 2, 4, 8])
+    k = chunk * rng.choice([1, 2, 3])
+    lo = layout(rng, [n], s, llvm22=True)
+    (L,), (d,), _ = _fields(lo)
+    shp = [n] if chunk == 1 else [n, chunk]
+    vl = lo if chunk == 1 else _lay([L, 1], [d, chunk])
+    size = n * k
+    dyn = rng.random() < 0.4
+    params: list[tuple[str, list[int], str]] = [("%x", [size], elt), ("%y", [size], elt)]
+    if dyn:
+        params.append(("%n", [], "index"))
+    b = _new_body(ann, params)
+    add, _, _ = _arith(elt)
+    st = b.op("vector.step", lo, _v([n], "index"))
+    kk = b.const(str(k), [n], "index", lo)
+    off = b.op(f"arith.muli {st}, {kk}", lo, _v([n], "index"))
+    if dyn:
+        mask = b.op("vector.create_mask %n", lo, _v([n], "i1"))
+    else:
+        mask = b.op(f"vector.constant_mask [{rng.randrange(1, n + 1)}]", lo, _v([n], "i1"))
+    ch = f"chunk_size = {chunk}, " if chunk > 1 else ""
+    v = b.name()
+    b.lines.append(f"{v} = xegpu.load %x[{off}], {mask} <{{{ch}layout = {vl}}}> : {_m([size], elt)}, "
+                   f"{_v([n], 'index')}, {_v([n], 'i1')} -> {_v(shp, elt)}")
+    e = b.op(f"{add} {v}, {v}", vl, _v(shp, elt))
+    if not ann and rng.random() < 0.3:  # the scatter wants another split (offsets, mask convert)
+        lo2 = layout(rng, [n], s, llvm22=True)
+        (L2,), (d2,), _ = _fields(lo2)
+        vl = lo2 if chunk == 1 else _lay([L2, 1], [d2, chunk])
+    b.lines.append(f"xegpu.store {e}, %y[{off}], {mask} <{{{ch}layout = {vl}}}> : {_v(shp, elt)}, "
+                   f"{_m([size], elt)}, {_v([n], 'index')}, {_v([n], 'i1')}")
+    return "gather", _func("k", params, b)
+
+
+def _matrix(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
+    """A tile stored to shared local memory under one layout and read back under another."""
+    shp = _shape2(rng)
+    l1, l2 = layout(rng, shp, s, llvm22=True), layout(rng, shp, s, llvm22=True)
+    rows = shp[0] * rng.choice([1, 2])  # the tile sits at row 0 or shp[0] of a taller matrix
+    at = rng.choice([0, rows - shp[0]])
+    nbytes = rows * shp[1] * _BYTES[elt]
+    dyn = rng.random() < 0.4  # the row offset as a runtime index (the same value both times)
+    params = [("%x", shp, elt), ("%y", shp, elt)]
+    b = _new_body(ann, params)
+    md = f"!xegpu.mem_desc<{rows}x{shp[1]}x{elt}>"
+    x = b.load("%x", shp, elt, l1)
+    b.lines += [
+        f"%slm = memref.alloca() : memref<{nbytes}xi8, 3>",
+        f"%md = xegpu.create_mem_desc %slm : memref<{nbytes}xi8, 3> -> {md}",
+        f"%r0 = arith.constant {at} : index",
+    ]
+    row = "%r0" if dyn else str(at)
+    b.lines.append(f"xegpu.store_matrix {x}, %md[{row}, 0] <{{layout = {l1}}}> : {_v(shp, elt)}, {md}"
+                   + (", index" if dyn else ""))
+    if rng.random() < 0.5:
+        b.lines.append("gpu.barrier")
+    w = b.name()
+    b.lines.append(f"{w} = xegpu.load_matrix %md[{row}, 0] <{{layout = {l2}}}> : {md}"
+                   + (", index" if dyn else "") + f" -> {_v(shp, elt)}")
+    if rng.random() < 0.5:
+        add, _, _ = _arith(elt)
+        w = b.op(f"{add} {w}, {w}", l2, _v(shp, elt))
+    b.store(w, "%y", shp, elt, l2)
+    return "matrix", _func("k", params, b)
+
+
+def _if_uniform(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
+    """An ``scf.if`` on a runtime scalar (the same in every subgroup) yielding a vector."""
+    shp = _shape2(rng)
+    lay = layout(rng, shp, s, llvm22=True)
+    add, mx, mul = _arith(elt)
+    params = [("%x", shp, elt), ("%y", shp, elt), ("%n", [], "index")]
+    b = _new_body(ann, params)
+    x = b.load("%x", shp, elt, lay)
+    b.lines += [f"%cut = arith.constant {rng.randrange(0, 8)} : index", "%cond = arith.cmpi slt, %n, %cut : index"]
+    vt = _v(shp, elt)
+    fl = f" {{layout_result_0 = {lay}}}" if ann else ""
+    if rng.random() < 0.3:  # no results: each branch stores (with anchors only: its own layout)
+        b.lines.append("scf.if %cond {")
+        b.store(b.op(f"{add} {x}, {x}", lay, vt), "%y", shp, elt, lay if ann else layout(rng, shp, s, llvm22=True))
+        b.lines.append("} else {")
+        b.store(b.op(f"{mul} {x}, {x}", lay, vt), "%y", shp, elt, lay if ann else layout(rng, shp, s, llvm22=True))
+        b.lines.append("}")
+        return "if_uniform", _func("k", params, b)
+    b.lines.append(f"%r = scf.if %cond -> ({vt}) {{")
+    t = b.op(f"{add} {x}, {x}", lay, vt)
+    b.lines.append(f"  scf.yield {t} : {vt}")
+    b.lines.append("} else {")
+    e = b.op(f"{mul if rng.random() < 0.5 else mx} {x}, {x}", lay, vt)
+    b.lines.append(f"  scf.yield {e} : {vt}")
+    b.lines.append(f"}}{fl}")
+    b.store("%r", "%y", shp, elt, lay if ann or rng.random() < 0.5 else layout(rng, shp, s, llvm22=True))
+    return "if_uniform", _func("k", params, b)
+
+
+def _if_sg_range(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
+    """``scf.if`` with ``sg_id_range``: half of the subgroups (a range of the ids, selected by a
+    condition on ``gpu.subgroup_id``) run a region whose layouts cover only them."""
+    s = max(s, 2)
+    half = s // 2
+    lo = rng.choice([0, half])
+    shp, inner = _shape2(rng), _shape2(rng)
+    lay, il = layout(rng, shp, s, llvm22=True), layout(rng, inner, half, llvm22=True)
+    add, _, _ = _arith(elt)
+    params = [("%x", shp, elt), ("%y", shp, elt), ("%u", inner, elt), ("%w", inner, elt)]
+    b = _new_body(True, params)
+    x = b.load("%x", shp, elt, lay)
+    t = b.op(f"{add} {x}, {x}", lay, _v(shp, elt))
+    b.store(t, "%y", shp, elt, lay)
+    b.lines += [
+        "%sg = gpu.subgroup_id : index",
+        f"%lo = arith.constant {lo} : index",
+        f"%hi = arith.constant {lo + half} : index",
+        "%ge = arith.cmpi uge, %sg, %lo : index",
+        "%lt = arith.cmpi ult, %sg, %hi : index",
+        "%in = arith.andi %ge, %lt : i1",
+        "scf.if %in {",
+    ]
+    u = b.load("%u", inner, elt, il)
+    e = b.op(f"{add} {u}, {u}", il, _v(inner, elt))
+    b.store(e, "%w", inner, elt, il)
+    b.lines.append(f"}} {{sg_id_range = #xegpu.range<[{lo}, {lo + half}]>}}")
+    return "if_sg_range", _func("k", params, b)
+
+
+def _dyn_offsets(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
+    """load_nd/store_nd at offsets computed from ``gpu.block_id`` and a loop's iv."""
+    tile = _shape2(rng)
+    lay = layout(rng, tile, s, llvm22=True)
+    steps, grid = rng.choice([1, 2, 3]), rng.choice([1, 2])
+    rows = tile[0] * steps * grid
+    full = [rows, tile[1]]
+    add, _, _ = _arith(elt)
+    params = [("%x", full, elt), ("%y", full, elt)]
+    b = _new_body(ann, params)
+    td = f"!xegpu.tensor_desc<{tile[0]}x{tile[1]}x{elt}, {lay}>"
+    vt = _v(tile, elt)
+    b.lines += [
+        "%c0 = arith.constant 0 : index",
+        f"%cm = arith.constant {tile[0]} : index",
+        f"%cb = arith.constant {tile[0] * steps} : index",
+        "%bx = gpu.block_id x",
+        "%base = arith.muli %bx, %cb : index",
+        f"%tx = xegpu.create_nd_tdesc %x : {_m(full, elt)} -> {td}",
+        f"%ty = xegpu.create_nd_tdesc %y : {_m(full, elt)} -> {td}",
+        "scf.for %i = %c0 to %cb step %cm {",
+        "  %row = arith.addi %base, %i : index",
+        f"  %v = xegpu.load_nd %tx[%row, 0] <{{layout = {lay}}}> : {td} -> {vt}",
+    ]
+    t = b.op(f"{add} %v, %v", lay, vt)
+    if ann or rng.random() < 0.6:
+        b.lines += [f"  xegpu.store_nd {t}, %ty[%row, 0] <{{layout = {lay}}}> : {vt}, {td}", "}"]
+    else:  # the store wants another split: a conversion inside the loop
+        ol = layout(rng, tile, s, llvm22=True)
+        od = f"!xegpu.tensor_desc<{tile[0]}x{tile[1]}x{elt}, {ol}>"
+        b.lines.insert(-4, f"%to = xegpu.create_nd_tdesc %y : {_m(full, elt)} -> {od}")
+        b.lines += [f"  xegpu.store_nd {t}, %to[%row, 0] <{{layout = {ol}}}> : {vt}, {od}", "}"]
+    name, text = "dyn_offsets", _func("k", params, b)
+    return name, text + f"// grid {grid}\n"
+
+
+def _lanes(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
+    """Workgroup layouts that also carry ``inst_data`` and ``lane_layout``/``lane_data``."""
+    shp = [rng.choice([16, 32, 64]), rng.choice([32, 64, 128])]
+    lay = layout(rng, shp, s, llvm22=True)
+    sg, data, rest = _fields(lay)
+    inst = [min(8, data[0]), (rng.choice([16, 32]) if data[1] % 32 == 0 else 16) if data[1] % 16 == 0 else data[1]]
+    extra = f", inst_data = {inst}"
+    if inst[1] % 16 == 0:
+        extra += f", lane_layout = [1, 16], lane_data = [1, {rng.choice([1, 1, 2]) if inst[1] % 32 == 0 else 1}]"
+    full = _lay(sg, data, extra + rest)
+    add, mx, _ = _arith(elt)
+    params = [("%x", shp, elt), ("%y", shp, elt)]
+    b = _new_body(ann, params)
+    x = b.load("%x", shp, elt, full)
+    t = b.op(f"{add} {x}, {x}", full, _v(shp, elt))
+    z = b.const(_zero(elt), shp, elt, full)
+    r = b.op(f"{mx} {t}, {z}", full, _v(shp, elt))
+    b.store(r, "%y", shp, elt, full if ann or rng.random() < 0.5 else layout(rng, shp, s, llvm22=True))
+    return "lanes", _func("k", params, b)
+
+
+def _interleave(rng: random.Random, s: int, ann: bool, elt: str) -> tuple[str, str]:
+    """``vector.interleave`` of two loads, or ``vector.deinterleave`` of one with its halves
+    combined; the wide side's trailing sg_data is twice the narrow side's, or (sometimes) a wide
+    layout of its own, and with anchors only the store may want yet another (the operands move,
+    or propagation converts)."""
+    narrow = rng.choice([[rng.choice([32, 64, 128])], _shape2(rng)])
+    wide = narrow[:-1] + [2 * narrow[-1]]
+    ln = layout(rng, narrow, s, llvm22=True)
+    sg, data, rest = _fields(ln)
+    lw = _lay(sg, data[:-1] + [2 * data[-1]], rest)
+    if rng.random() < 0.3:
+        lw = layout(rng, wide, s, llvm22=True)
+    sl = lw if rng.random() < 0.7 else layout(rng, wide, s, llvm22=True)  # the wide store's own
+    nl = ln if rng.random() < 0.7 else layout(rng, narrow, s, llvm22=True)  # the narrow store's own
+    add, _, mul = _arith(elt)
+    nt, wt = _v(narrow, elt), _v(wide, elt)
+    if not ann and elt != "i32" and rng.random() < 0.25:  # the interleave of a reduction (a slice)
+        rows = rng.choice([8, 16, 32])
+        n = narrow[-1]
+        l2 = layout(rng, [rows, n], s, llvm22=True)
+        params = [("%x", [rows, n], elt), ("%y", [2 * n], elt)]
+        b = _new_body(False, params)
+        x = b.load("%x", [rows, n], elt, l2)
+        z = b.const("0.0", [n], elt, "")
+        r = b.op(f"vector.multi_reduction <add>, {x}, {z}", "", after=" [0]", tail=f"{_v([rows, n], elt)} to {_v([n], elt)}")
+        i = b.op(f"vector.interleave {r}, {r}", "", f"{_v([n], elt)} -> {_v([2 * n], elt)}")
+        b.store(i, "%y", [2 * n], elt, layout(rng, [2 * n], s, llvm22=True))
+        return "interleave", _func("k", params, b)
+    if rng.random() < 0.5:
+        params = [("%a", narrow, elt), ("%b", narrow, elt), ("%y", wide, elt)]
+        b = _new_body(ann, params)
+        a = b.load("%a", narrow, elt, ln)
+        c = b.load("%b", narrow, elt, ln)
+        i = b.op(f"vector.interleave {a}, {c}", lw, f"{nt} -> {wt}")
+        b.store(i, "%y", wide, elt, sl if not ann else lw)
+    else:
+        params = [("%x", wide, elt), ("%y", narrow, elt)]
+        b = _new_body(ann, params)
+        x = b.load("%x", wide, elt, lw)
+        ev, od = b.name(), b.name()
+        attrs = f" {{layout_result_0 = {ln}, layout_result_1 = {ln}}}" if ann else ""
+        b.lines.append(f"{ev}, {od} = vector.deinterleave {x}{attrs} : {wt} -> {nt}")
+        r = b.op(f"{mul} {ev}, {od}", ln, nt)
+        b.store(r, "%y", narrow, elt, nl if not ann else ln)
+    return "interleave", _func("k", params, b)
+
+
 _BUILD = {
     "gemm": _gemm, "bias_act": _bias_act, "reduction": _reduction, "softmax": _softmax,
     "transpose": _transpose, "shape_cast": _shape_cast, "extract": _extract, "insert": _insert,
     "reload": _reload, "mask": _mask, "one_d": _one_d, "three_d": _three_d, "bitcast": _bitcast,
+    "gather": _gather, "matrix": _matrix, "if_uniform": _if_uniform, "if_sg_range": _if_sg_range,
+    "dyn_offsets": _dyn_offsets, "lanes": _lanes, "interleave": _interleave,
 }
 _FLOAT_ONLY = {"gemm", "softmax"}
 
@@ -412,8 +683,9 @@ def generate(seed: int, family: str | None = None) -> Kernel:
     s = rng.choice([1, 2, 4, 8, 16])
     ann = rng.random() < 0.5
     name, text = _BUILD[fam](rng, s, ann, elt)
-    fully = ann or fam in ("shape_cast", "extract", "insert", "three_d")
-    return Kernel(name, text, DIST if fully else PROP, "k")
+    fully = ann or fam in ("shape_cast", "extract", "insert", "three_d", "if_sg_range")
+    g = re.search(r"// grid (\d+)", text)
+    return Kernel(name, text, DIST if fully else PROP, "k", (int(g[1]), 1) if g else None)
 
 
 def classify(k: Kernel, seed: int = 0) -> tuple[str, str]:
@@ -426,5 +698,5 @@ def classify(k: Kernel, seed: int = 0) -> tuple[str, str]:
         wgdist.run_pipeline(k.text, k.pipeline)
     except DiagnosticException as e:
         return "refused", str(e).splitlines()[0]
-    r = wgdist.check(k.text, k.pipeline, func=k.func, seed=seed, samples=1, schedules=2)
+    r = wgdist.check(k.text, k.pipeline, func=k.func, seed=seed, samples=1, schedules=2, grid=k.grid)
     return ("agree" if r.ok else "DISAGREE"), r.report

@@ -110,3 +110,62 @@ func.func @k(%o: memref<64xf32>) {
 """
     with pytest.raises(Exception, match="only uninitialized shared-local-memory globals"):
         wgdist.check(text, against=text, subgroups=1, seed=0)
+
+
+_REDUCE_ROWS = """
+#l = #xegpu.layout<sg_layout = [2, 4], sg_data = [32, 16]>
+#r = #xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [32, 16]>, dims = [1]>
+#o = #xegpu.layout<sg_layout = [8], sg_data = [8]>
+func.func @k(%m: memref<64x64xf32>, %o: memref<64xf32>) {
+  %t = xegpu.create_nd_tdesc %m : memref<64x64xf32> -> !xegpu.tensor_desc<64x64xf32, #l>
+  %v = xegpu.load_nd %t[0, 0] <{layout = #l}> : !xegpu.tensor_desc<64x64xf32, #l> -> vector<64x64xf32>
+  %z = arith.constant {layout_result_0 = #r} dense<1.0> : vector<64xf32>
+  %s = vector.multi_reduction <add>, %v, %z {layout_result_0 = #r} [1] : vector<64x64xf32> to vector<64xf32>
+  %c = xegpu.convert_layout %s <{input_layout = #r, target_layout = #o}> : vector<64xf32>
+  %to = xegpu.create_nd_tdesc %o : memref<64xf32> -> !xegpu.tensor_desc<64xf32, #o>
+  xegpu.store_nd %c, %to[0] <{layout = #o}> : vector<64xf32>, !xegpu.tensor_desc<64xf32, #o>
+  func.return
+}
+"""
+
+_CAST = """
+#c = #xegpu.layout<sg_layout = [4, 1], sg_data = [8, 32]>
+#c1 = #xegpu.layout<sg_layout = [4], sg_data = [64]>
+func.func @k(%src: memref<32x32xf32>, %dst: memref<1024xf32>) {
+  %t = xegpu.create_nd_tdesc %src : memref<32x32xf32> -> !xegpu.tensor_desc<32x32xf32, #c>
+  %o = xegpu.create_nd_tdesc %dst : memref<1024xf32> -> !xegpu.tensor_desc<1024xf32, #c1>
+  %a = xegpu.load_nd %t[0, 0] <{layout = #c}> : !xegpu.tensor_desc<32x32xf32, #c> -> vector<32x32xf32>
+  %f = vector.shape_cast %a {layout_result_0 = #c1} : vector<32x32xf32> to vector<1024xf32>
+  xegpu.store_nd %f, %o[0] <{layout = #c1}> : vector<1024xf32>, !xegpu.tensor_desc<1024xf32, #c1>
+  func.return
+}
+"""
+
+
+def _splitk() -> str:
+    from tests.unit.distribute.splitk_gen import kernel_text
+    from wgdist.layout import Layout
+
+    a, b, c = Layout((1, 4), (64, 16)), Layout((4, 1), (16, 32), order=(0, 1)), Layout((2, 2), (32, 16))
+    return kernel_text(a, b, c, c, (64, 32, 64), "f16", 0, "loaded")
+
+
+@pytest.mark.parametrize("text", [_REDUCE_ROWS, _CAST, _splitk(), _convert_kernel((64, 64), ([4, 2], [16, 32]), ([2, 4], [32, 16]))],
+                         ids=["reduction", "linear", "splitk", "convert"])
+def test_every_exchange_stores_what_the_lane_level_needs(text: str) -> None:
+    """In every kind of SLM exchange (cross-subgroup reduction, the linear exchange of
+    shape_cast/strided slices, split-K partial sums, convert_layout) each ``store_matrix`` of a
+    value whose columns are a multiple of 16 stores at most 16 x 16 elements from an op whose
+    layout has one column per lane (``layout_result_0``, or a load's ``layout``)."""
+    mod = run_pipeline(text, "xegpu-wg-to-sg-distribute")
+    stores = [o for o in mod.walk() if isinstance(o, StoreMatrixOp)]
+    assert stores
+    for st in stores:
+        data_t = st.data.type
+        assert isinstance(data_t, VectorType)
+        rows, cols = data_t.get_shape()
+        assert cols == 16 and rows <= 16, data_t
+        owner = st.data.owner
+        assert _lanes(owner.attributes.get("layout_result_0")) or _lanes(getattr(owner, "properties", {}).get("layout")), owner
+    r = wgdist.check(text, "xegpu-wg-to-sg-distribute", seed=0)
+    assert r.ok, r.report

@@ -277,6 +277,14 @@ LLVM22_REFUSES = {
         "upstream-llvm22.md 4.11 (dpas layouts never cross-checked): the accumulator's own [4, 1]/"
         "[16, 64] tiles go to dpas of 32x32 results, which LLVM 22's verifier then rejects ('Expecting "
         "the acc type to be the same as result'); with the accumulator under layout_cd it distributes",
+    "xegpu-wg-to-sg-distribute-splitk.mlir#4":
+        "upstream-llvm22.md 4.11/4.17 (dpas layouts never cross-checked, K split): A's [64, 16] and B's "
+        "[16, 32] tiles make a 64x32 product that LLVM 22 pairs with the accumulator's 16x32 tile; its "
+        "verifier then rejects the dpas ('Expecting the acc type to be the same as result')",
+    "xegpu-wg-to-sg-distribute-splitk.mlir#5": "as splitk#4 (int8: A/B tiles 32x32, accumulator tile 8x16)",
+    "xegpu-wg-to-sg-distribute-splitk.mlir#6":
+        "upstream-llvm22.md 4.7/4.17: the 32x32 products of the split-K dpas cannot replace the 16x32 "
+        "iter_arg tiles of the K loop ('failed to legalize unrealized_conversion_cast' at scf.yield)",
     "examples/gemm_bias_relu.mlir": "layouts-spec 1.3 'upstream MLIR' rule: the 1x256 bias over [8, 4] (8 does not divide 1)",
 }
 

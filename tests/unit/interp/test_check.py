@@ -259,11 +259,11 @@ def test_parameter_errors_name_the_function_location(tmp_path: Path, capsys: pyt
     assert cli([k, "--against", k, "--subgroups", "2"]) == 1  # runs: %p is drawn, nothing is written
     out = capsys.readouterr()
     assert "sample 0: %p=0" in out.out and "sample 1: %p=1" in out.out and "NOTHING COMPARED" in out.out
-    v = write(tmp_path, "v.mlir", "func.func @vec(%p: vector<4xf32>, %o: memref<8xf32>) {\n  return\n}\n")
+    v = write(tmp_path, "v.mlir", "func.func @desc(%p: !xegpu.tensor_desc<4xf32>, %o: memref<8xf32>) {\n  return\n}\n")
     assert cli([v, "--against", v, "--subgroups", "2"]) == 1
     assert capsys.readouterr().err.strip() == (
-        f"{v}:1:1: error: 'func.func' op parameter 0 (%p) of @vec has type vector<4xf32>; the check "
-        "gives values to memref, integer, index and float parameters only"
+        f"{v}:1:1: error: 'func.func' op parameter 0 (%p) of @desc has type !xegpu.tensor_desc<4xf32>; the check "
+        "gives values to memref, vector, integer, index, float and pointer parameters only"
     )
     assert cli([k, "--against", k, "--subgroups", "2", "--scalar", "q=1"]) == 1
     assert capsys.readouterr().err.strip() == (
@@ -398,9 +398,9 @@ def test_cli_negative_seed_names_the_option(tmp_path: Path, capsys: pytest.Captu
 def test_nothing_compared_also_prints_an_error_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     k = write(tmp_path, "k.mlir", (
         "#l = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128]>\n"
-        "func.func @only_loads(%m: memref<128x128xf32>) {\n"
+        "func.func @only_prefetches(%m: memref<128x128xf32>) {\n"
         "  %t = xegpu.create_nd_tdesc %m : memref<128x128xf32> -> !xegpu.tensor_desc<128x128xf32, #l>\n"
-        "  %v = xegpu.load_nd %t[0, 0] <{layout = #l}> : !xegpu.tensor_desc<128x128xf32, #l> -> vector<128x128xf32>\n"
+        "  xegpu.prefetch_nd %t[0, 0] : !xegpu.tensor_desc<128x128xf32, #l>\n"
         "  func.return\n}\n"
     ))
     assert cli([k, "-p", PIPELINE]) == 1
@@ -408,7 +408,7 @@ def test_nothing_compared_also_prints_an_error_on_stderr(tmp_path: Path, capsys:
     assert "NOTHING COMPARED" in out
     assert err.strip() == (
         "wgdist-check: error: nothing compared: the workgroup program wrote no element of the memref "
-        "arguments of @only_loads, so agreement means nothing (see the report)"
+        "arguments of @only_prefetches, so agreement means nothing (see the report)"
     )
 
 
@@ -422,9 +422,9 @@ def test_locations_survive_repeated_checks_and_wgdist_opt_in_one_process(
         "func.func @f6(%v: vector<4x8xf32>) {\n"
         "  %0 = vector.transpose %v, [1, 0, 2] : vector<4x8xf32> to vector<8x4xf32>\n  return\n}\n"
     ))
-    p = write(tmp_path, "p.mlir", "func.func @f(%x: vector<2xi1>) {\n  return\n}\n")
+    p = write(tmp_path, "p.mlir", "func.func @f(%x: !xegpu.tensor_desc<2xf32>) {\n  return\n}\n")
     expected = f"{k}:2:3: error: 'vector.transpose' op permutation [1, 0, 2] has 3 entries"
-    expected_p = f"{p}:1:1: error: 'func.func' op parameter 0 (%x) of @f has type vector<2xi1>"
+    expected_p = f"{p}:1:1: error: 'func.func' op parameter 0 (%x) of @f has type !xegpu.tensor_desc<2xf32>"
     for _ in range(2):
         assert cli([k, "-p", PIPELINE]) == 1
         assert capsys.readouterr().err.startswith(expected)

@@ -1,0 +1,252 @@
+"""``strategy=pingpong`` (``converge=true``, the default): the two-group phase shift with every
+barrier reached by all subgroups as the same dynamic instance.
+
+The K loop of ``N`` steps becomes a loop over ``2N + 1`` barrier phases ``p``. In phase ``p`` a
+subgroup of group ``g`` (0: ids below ``S/2``, 1: the others) runs cluster ``j = p - g`` of its own
+sequence ``M(0) C(0) M(1) C(1) ...`` (``M(k)``: the memory cluster of step ``k``, ``C(k)``: the
+compute cluster), or nothing when ``j`` is outside ``0 .. 2N-1``; then every subgroup passes the
+phase's barrier (``arrive; wait`` on one named barrier of all subgroups, outside any condition).
+So the late group idles in phase 0 and the early group in phase ``2N`` (the offset created and
+undone), in every other phase one group loads while the other multiplies, and each barrier is a
+workgroup barrier in the SPIR-V sense: ``xegpu-lower-nbarrier`` can turn it into ``gpu.barrier``.
+
+The values the memory cluster hands to the compute cluster (and the loop's own ``iter_args``) are
+carried from phase to phase in the new loop's ``iter_args``; the clusters are ``scf.if`` on the
+phase test, each op of the old body appearing once. Each subgroup runs each old op once per step.
+
+How the clusters are written is dictated by what mlir-opt 22's XeVM pipeline
+(``--gpu-lower-to-xevm-pipeline="xegpu-op-level=workgroup"``) can lower:
+
+* LLVM 22 limitation (minimal reproducer): an ``scf.for`` with a vector ``iter_arg`` ``%acc``
+  and, in its body, an ``scf.if`` whose region reads that block argument
+  (``scf.if %c { %e = xegpu.dpas %a, %b, %acc ... }``): ``xegpu-subgroup-distribute`` leaves
+  ``gpu.warp_execute_on_lane_0`` ops that nothing lowers, and translation fails with "LLVM
+  Translation failed for operation: builtin.unrealized_conversion_cast" (the lane id's cast).
+  An ``scf.if`` that forwards it (``else { scf.yield %acc }``) fails the same way in a GEMM
+  with loads carried across phases and crashes mlir-opt 22 in a one-dpas loop. The same
+  ``scf.if`` reading a value computed in the loop body (a select of ``%acc``) lowers.
+* LLVM 22 limitation: ``arith.select`` of a vector on a scalar ``i1`` crashes mlir-opt 22; the
+  same select on the ``i1`` broadcast to a vector (``vector.broadcast %c : i1 to
+  vector<8x16xi1>``) lowers.
+
+(tests/filecheck/with-mlir/k-loop-schedule-pingpong-llvm22.mlir holds the four kernels.)
+
+So neither ``scf.if`` touches a block argument: the memory cluster's ``else`` yields the start
+constants and ``arith.select`` (vector mask) on the phase test takes the loaded value or keeps
+the carried one; the compute cluster reads the carried values through those selects (in a
+compute phase the memory test is false, so they are the carried values) and each old
+``iter_arg`` through ``select(is_c, iter_arg, 0)`` (the ``iter_arg`` wherever the cluster
+runs); its ``else`` yields zeros and a select after it keeps the ``iter_arg`` when it did not
+run. The loads and dpas stay under ``scf.if`` (one group loads while the other multiplies); only
+the selects run in every phase. Before (one step; ``%acc`` carried, ``%va`` loaded)::
+
+    scf.for %k = %c0 to %n step %c32 iter_args(%acc = %z) -> (vector<16x32xf32>) {
+      %va = xegpu.load_nd %ta[%r, %k] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : ...
+      scf.yield %d : vector<16x32xf32>
+    }
+
+After (``converge=true``, the phase tests elided)::
+
+    scf.for %p = %c0 to %P step %c1 iter_args(%acc = %z, %qa = %za) -> (...) {
+      %l = scf.if %is_m -> (vector<16x16xf16>) {
+        %va = xegpu.load_nd %ta[%r, %k] : ... ; scf.yield %va : vector<16x16xf16>
+      } else { scf.yield %za : vector<16x16xf16> }
+      %mm = vector.broadcast %is_m : i1 to vector<16x16xi1>
+      %na = arith.select %mm, %l, %qa : vector<16x16xi1>, vector<16x16xf16>
+      %mc = vector.broadcast %is_c : i1 to vector<16x32xi1>
+      %in = arith.select %mc, %acc, %z : vector<16x32xi1>, vector<16x32xf32>
+      %c = scf.if %is_c -> (vector<16x32xf32>) {
+        %d = xegpu.dpas %na, %vb, %in : ... ; scf.yield %d : vector<16x32xf32>
+      } else { scf.yield %z : vector<16x32xf32> }
+      %out = arith.select %mc, %c, %acc : vector<16x32xi1>, vector<16x32xf32>
+      xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+      xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+      scf.yield %out, %na : ...
+    }
+
+Refused (besides what :mod:`.pingpong` refuses): a memory cluster that reads a loop-carried
+value (its step would no longer be the iteration's), a carried value or ``iter_arg`` of a type
+that has no zero constant (a tensor descriptor, say).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    VectorType,
+    i1,
+)
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+
+from wgdist.dialects import gpu
+from wgdist.dialects.arith import CmpiOp, SelectOp
+from wgdist.dialects.vector import BroadcastOp
+from wgdist.passes.schedule.classify import KLoop, Refusal
+from wgdist.passes.schedule.sg_sync import NamedBarrier, locate
+
+
+def _index(v: int) -> arith.ConstantOp:
+    return arith.ConstantOp(IntegerAttr(v, IndexType()))
+
+
+def _zero(t: Attribute) -> arith.ConstantOp | None:
+    if isinstance(t, IndexType | IntegerType):
+        return arith.ConstantOp(IntegerAttr(0, t))
+    if isinstance(t, VectorType):
+        elt = t.element_type
+        if isinstance(elt, IntegerType | IndexType):
+            return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [0]))
+        return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [0.0]))
+    if isinstance(t, BFloat16Type | Float16Type | Float32Type | Float64Type):
+        return arith.ConstantOp(FloatAttr(0.0, t))
+    return None
+
+
+def _uses(op: Operation) -> list[SSAValue]:
+    return [v for inner in op.walk() for v in inner.operands]
+
+
+def _refusal(kloop: KLoop, memory: list[Operation], carried: Sequence[SSAValue]) -> Refusal | None:
+    body = kloop.loop.body.block
+    for op in memory:
+        for v in _uses(op):
+            if isinstance(v, BlockArgument) and v.block is body and v.index > 0:
+                return Refusal(op, "pingpong converge=true cannot run the loads a phase apart from the "
+                               "dpas: a load reads a loop-carried value")
+    for v in [*carried, *body.args[1:]]:
+        if _zero(v.type) is None:
+            return Refusal(v.owner if isinstance(v.owner, Operation) else kloop.loop,
+                           f"pingpong converge=true cannot carry a {v.type} between phases")
+    return None
+
+
+def _pick(cond: SSAValue, a: SSAValue, b: SSAValue, masks: dict[tuple[SSAValue, Attribute], SSAValue]) -> list[Operation]:
+    """``a`` where ``cond`` holds, else ``b``: a scalar ``arith.select`` on a scalar, and on a
+    vector a select on ``cond`` broadcast to an ``i1`` vector of its shape (a select of a vector
+    on a scalar ``i1`` crashes mlir-opt 22's XeVM pipeline), one broadcast per condition and
+    shape (``masks``); the last op's result is the pick."""
+    if not isinstance(a.type, VectorType):
+        return [SelectOp(cond, a, b)]
+    mask_type = VectorType(i1, a.type.get_shape())
+    ops: list[Operation] = []
+    if (cond, mask_type) not in masks:
+        ops.append(BroadcastOp(cond, mask_type))
+        masks[cond, mask_type] = ops[-1].results[0]
+    return [*ops, SelectOp(masks[cond, mask_type], a, b)]
+
+
+def _phase_ops(loop: scf.ForOp, consts: tuple[SSAValue, SSAValue, SSAValue], twice: SSAValue, p: SSAValue,
+               g: SSAValue) -> tuple[list[Operation], SSAValue, SSAValue, SSAValue]:
+    """In the body: ``j = p - g``, ``is_m`` / ``is_c`` (``0 <= j < 2N``, ``j`` even / odd) and the
+    step's induction variable ``lb + (j / 2) * step``."""
+    zero, one, two = consts
+    j = arith.SubiOp(p, g)
+    ge = CmpiOp(j.result, zero, "sge")
+    lt = CmpiOp(j.result, twice, "slt")
+    inside = arith.AndIOp(ge.result, lt.result)
+    parity = arith.RemSIOp(j.result, two)
+    even = CmpiOp(parity.result, zero, "eq")
+    odd = CmpiOp(parity.result, one, "eq")
+    is_m = arith.AndIOp(inside.result, even.result)
+    is_c = arith.AndIOp(inside.result, odd.result)
+    k = arith.DivSIOp(j.result, two)  # j >= 0 where the step is used
+    off = arith.MuliOp(k.result, loop.step)
+    iv = arith.AddiOp(loop.lb, off.result)
+    ops: list[Operation] = [j, ge, lt, inside, parity, even, odd, is_m, is_c, k, off, iv]
+    return ops, is_m.result, is_c.result, iv.result
+
+
+def apply(memory: list[Operation], compute: list[Operation], kloop: KLoop, count: int) -> Refusal | None:
+    """Rewrite ``kloop`` (its memory and compute clusters given, in body order)."""
+    loop = kloop.loop
+    body = loop.body.block
+    in_m = set(memory)
+    carried = [r for op in memory for r in op.results
+               if any(body.find_ancestor_op_in_block(u.operation) not in in_m for u in r.uses)]
+    refusal = _refusal(kloop, memory, carried)
+    if refusal is not None:
+        return refusal
+    block = loop.parent_block()
+    assert block is not None
+    nb = NamedBarrier(loop, count)
+    # before the loop: N, the phase count 2N + 1, the group, the carried values' start
+    zero, one, two = _index(0), _index(1), _index(2)
+    diff = arith.SubiOp(loop.ub, loop.lb)
+    pos = arith.MaxSIOp(diff.result, zero.result)
+    bump = arith.AddiOp(pos.result, loop.step)  # ceildiv(pos, step) with ops LLVM 22 lowers
+    less = arith.SubiOp(bump.result, one.result)
+    steps = arith.DivSIOp(less.result, loop.step)
+    twice = arith.MuliOp(steps.result, two.result)
+    phases = arith.AddiOp(twice.result, one.result)
+    sg = gpu.SubgroupIdOp.create(result_types=[IndexType()])
+    half = _index(count // 2)
+    late = CmpiOp(sg.result, half.result, "uge")
+    g = SelectOp(late.result, one.result, zero.result)
+    late_ops = [sg, half, late]
+    starts = [_zero(v.type) for v in carried]
+    zeros = [_zero(a.type) for a in body.args[1:]]
+    pre: list[Operation] = [zero, one, two, diff, pos, bump, less, steps, twice, phases, *late_ops, g, *starts, *zeros]  # type: ignore[list-item]
+    block.insert_ops_before(locate(pre, loop), loop)
+    old_iters = list(body.args[1:])
+    n_old = len(old_iters)
+    new_body = Block(arg_types=[IndexType(), *[a.type for a in old_iters], *[v.type for v in carried]])
+    p = new_body.args[0]
+    iters_new = list(new_body.args[1:1 + n_old])
+    carried_new = list(new_body.args[1 + n_old:])
+    test_ops, is_m, is_c, iv = _phase_ops(loop, (zero.result, one.result, two.result), twice.result, p, g.result)
+    # memory cluster: runs at even j; its results replace the carried values there
+    m_map: dict[SSAValue, SSAValue] = {body.args[0]: iv}
+    m_ops = [op.clone(m_map) for op in memory]
+    m_if = scf.IfOp(is_m, [v.type for v in carried],
+                    Region(Block([*m_ops, scf.YieldOp(*[m_map[v] for v in carried])])),
+                    Region(Block([scf.YieldOp(*[s.result for s in starts])])))  # type: ignore[union-attr]
+    picks: list[Operation] = []
+    masks: dict[tuple[SSAValue, Attribute], SSAValue] = {}
+    carried_out: list[SSAValue] = []
+    for new, old in zip(m_if.results, carried_new):
+        picks += _pick(is_m, new, old, masks)
+        carried_out.append(picks[-1].results[0])
+    # compute cluster: runs at odd j on the values carried from the memory phase before (there
+    # carried_out is carried_new) and on the old iter_args, read through a select (is_c: the
+    # iter_arg, else zero) so that no block argument of the loop is read inside the scf.if
+    iters_c: list[SSAValue] = []
+    for arg, z in zip(iters_new, zeros):
+        picks += _pick(is_c, arg, z.result, masks)  # type: ignore[union-attr]
+        iters_c.append(picks[-1].results[0])
+    c_map: dict[SSAValue, SSAValue] = {body.args[0]: iv}
+    c_map.update(zip(old_iters, iters_c))
+    c_map.update(zip(carried, carried_out))
+    c_ops = [op.clone(c_map) for op in compute]
+    old_yield = body.last_op
+    assert isinstance(old_yield, scf.YieldOp)
+    c_if = scf.IfOp(is_c, [a.type for a in old_iters],
+                    Region(Block([*c_ops, scf.YieldOp(*[c_map.get(v, v) for v in old_yield.operands])])),
+                    Region(Block([scf.YieldOp(*[z.result for z in zeros])])))  # type: ignore[union-attr]
+    iters_out: list[SSAValue] = []
+    after: list[Operation] = []
+    for new, old in zip(c_if.results, iters_new):
+        after += _pick(is_c, new, old, masks)
+        iters_out.append(after[-1].results[0])
+    new_body.add_ops([*test_ops, m_if, *picks, c_if, *after, nb.arrive(), nb.wait(),
+                      scf.YieldOp(*iters_out, *carried_out)])
+    new_loop = scf.ForOp(zero.result, phases.result, one.result, [*loop.iter_args, *[s.result for s in starts]],  # type: ignore[union-attr]
+                         Region(new_body))
+    locate([new_loop], loop)
+    block.insert_op_before(new_loop, loop)
+    for old, new in zip(loop.results, new_loop.results):
+        old.replace_all_uses_with(new)
+    loop.detach()
+    loop.erase()
+    return None

@@ -1,0 +1,205 @@
+"""``strategy=pipeline``: software pipelining of a subgroup-level K loop.
+
+:mod:`.pipeline_plan` decides which reads go ahead and by how much; this module rewrites
+
+    scf.for %k = %lb to %ub step %s iter_args(%acc = %init) { body }
+
+into a prologue (the reads of the first ``D`` steps, ``D`` = the largest distance, each step
+guarded by ``lb + j*s < ub`` unless the trip count is known), a *steady* loop over the first
+``max(0, N - D)`` steps (``N`` = trip count) whose reads for step ``j + d`` are issued
+unconditionally, and an *epilogue* loop over the remaining ``min(N, D)`` steps, the same body
+with each ahead read guarded by ``k + d*s < ub`` (so no read of a step outside ``[0, N)`` is ever
+issued; the ``else`` side yields zeros that no step consumes). A read at distance ``d`` has ``d``
+``iter_args``: the values of the current step and of the next ``d - 1``; each step consumes the
+first and shifts in the value it read. The other ops keep their order (nothing crosses a sync op
+within an iteration), the loop-carried values are those of the original loop, and each step
+executes the original body's ops once (the reads for other steps, the index arithmetic of their
+addresses cloned). With a static trip count the split folds and a loop with no step is not
+emitted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from xdsl.dialects import arith, scf
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
+
+from wgdist.dialects.arith import CmpiOp
+from wgdist.passes.schedule.classify import KLoop, Refusal
+from wgdist.passes.schedule.options import ScheduleOptions
+from wgdist.passes.schedule.pipeline_plan import Plan, make_plan
+from wgdist.passes.schedule.pipeline_values import Emitter
+
+
+def apply(kloop: KLoop, options: ScheduleOptions) -> Refusal | None:
+    plan = make_plan(kloop, options)
+    if isinstance(plan, Refusal):
+        return plan
+    _rewrite(plan)
+    return None
+
+
+def _clone_group(plan: Plan, e: Emitter, group: Sequence[Operation], base: SSAValue,
+                 base_value: int | None, d: int, args: Mapping[SSAValue, SSAValue],
+                 at_d: SSAValue | None = None) -> list[SSAValue]:
+    """Clone ``group``'s reads and their slices for the step ``d`` steps after the one whose
+    induction value is ``base`` and whose loop-carried values are ``args`` (old argument ->
+    value); a carried value the reads depend on is advanced ``d`` times by its chain first."""
+    loop = plan.kloop.loop
+    block = loop.body.block
+    iv = block.args[0]
+    yield_op = block.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    used = {a for op in group for a in plan.reads_args.get(op, ())}
+    chain = {o for a in used for o in plan.chain[a]}
+    current = {a: args[a] for a in used}
+    for t in range(d):
+        mapper: dict[SSAValue, SSAValue] = dict(current)
+        if any(iv in o.operands for o in chain):
+            mapper[iv] = e.offset(base, t, loop.step, plan.trip[2], base_value)
+        for o in block.ops:
+            if o in chain:
+                e.add(o.clone(value_mapper=mapper))
+        nxt = {a: yield_op.operands[block.args.index(a) - 1] for a in used}
+        current = {a: mapper.get(v, v) for a, v in nxt.items()}
+    needed = {o for op in group for o in plan.slice[op]}
+    mapper = dict(current)
+    if any(iv in o.operands for o in needed.union(group)):
+        mapper[iv] = at_d or e.offset(base, d, loop.step, plan.trip[2], base_value)
+    for o in block.ops:
+        if o in needed:
+            e.add(o.clone(value_mapper=mapper))
+    values: list[SSAValue] = []
+    for op in group:
+        values += e.add(op.clone(value_mapper=mapper)).results
+    return values
+
+
+def _issue(plan: Plan, e: Emitter, group: Sequence[Operation], base: SSAValue, base_value: int | None,
+           d: int, args: Mapping[SSAValue, SSAValue], guard: bool) -> list[SSAValue]:
+    """The reads of ``group`` for the step ``d`` after ``base``; under ``scf.if step < ub`` when
+    ``guard``."""
+    if not guard:
+        return _clone_group(plan, e, group, base, base_value, d, args)
+    iv_d = e.offset(base, d, plan.kloop.loop.step, plan.trip[2], base_value)
+    cond = e.add(CmpiOp(iv_d, plan.kloop.loop.ub, "slt")).results[0]
+    then: list[Operation] = []
+    values = _clone_group(plan, Emitter(then, e), group, base, base_value, d, args, iv_d)
+    then.append(scf.YieldOp(*values))
+    types = [v.type for v in values]
+    orelse = [scf.YieldOp(*(e.zero(t) for t in types))] if types else None
+    return list(e.add(scf.IfOp(cond, types, then, orelse)).results)
+
+
+def _prologue(plan: Plan, e: Emitter, count: int | None) -> dict[Operation, list[SSAValue]]:
+    """The reads of steps ``0 .. D-1``: per queued read, its initial ``iter_args``."""
+    loop = plan.kloop.loop
+    queues: dict[Operation, list[SSAValue]] = {op: [] for op in plan.pipelined() if op.results}
+    for j in range(plan.max_distance):
+        group = [op for op in plan.pipelined() if plan.distance[op] > j]
+        if count is not None and j >= count:  # a step that does not exist: nothing read
+            values = [e.zero(op.results[0].type) for op in group if op.results]
+        else:
+            inits: dict[SSAValue, SSAValue] = dict(zip(loop.body.block.args[1:], loop.iter_args))
+            values = _issue(plan, e, group, loop.lb, plan.trip[0], j, inits, guard=count is None)
+        for op, v in zip([op for op in group if op.results], values):
+            queues[op].append(v)
+    return queues
+
+
+def _body(plan: Plan, guard: bool, hoist: Emitter) -> Block:
+    """The steady (``guard`` False) or epilogue (True) body."""
+    loop = plan.kloop.loop
+    old = loop.body.block
+    queued = [op for op in plan.pipelined() if op.results]
+    qtypes = [op.results[0].type for op in queued for _ in range(plan.distance[op])]
+    block = Block(arg_types=[a.type for a in old.args] + qtypes)
+    mapper: dict[SSAValue, SSAValue] = dict(zip(old.args, block.args))
+    heads: dict[Operation, Sequence[SSAValue]] = {}
+    at = len(old.args)
+    for op in queued:
+        heads[op] = block.args[at : at + plan.distance[op]]
+        mapper[op.results[0]] = heads[op][0]
+        at += plan.distance[op]
+    out: list[Operation] = []
+    e = Emitter(out, hoist)
+    ahead: dict[Operation, SSAValue] = {}
+    slice_ops = {o for sl in plan.slice.values() for o in sl}
+    in_place: list[tuple[Operation, Operation]] = []
+    anchors = set(plan.anchor.values())
+    for o in old.ops:
+        if o in anchors:
+            _issue_at(plan, e, o, block.args[0], mapper, ahead, guard)
+        if o in plan.distance or isinstance(o, scf.YieldOp) or any(r in mapper for r in o.results):
+            continue
+        c = o.clone(value_mapper=mapper)
+        out.append(c)
+        in_place.append((o, c))
+    yield_op = old.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    values = [mapper.get(v, v) for v in yield_op.operands]
+    for op in queued:
+        values += list(heads[op][1:]) + [ahead[op]]
+    out.append(scf.YieldOp(*values))
+    block.add_ops(out)
+    for orig, c in reversed(in_place):  # address arithmetic only the moved reads used
+        if orig in slice_ops and is_side_effect_free(c) and not any(r.uses for r in c.results):
+            Rewriter.erase_op(c)
+    return block
+
+
+def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, mapper: dict[SSAValue, SSAValue],
+              ahead: dict[Operation, SSAValue], guard: bool) -> None:
+    """Before ``anchor``: the reads anchored there, at distance 0 (moved) first, then those
+    ahead, one group per distance."""
+    loop = plan.kloop.loop
+    mine = [op for op in plan.kloop.loop.body.block.ops if plan.anchor.get(op) is anchor]
+    moved = [op for op in mine if plan.distance[op] == 0]
+    needed = {o for op in moved for o in plan.slice[op]}
+    for o in loop.body.block.ops:
+        if (o in needed and not any(r in mapper for r in o.results)) or o in moved:
+            e.add(o.clone(value_mapper=mapper))
+    for d in sorted({plan.distance[op] for op in mine} - {0}):
+        group = [op for op in mine if plan.distance[op] == d]
+        args: dict[SSAValue, SSAValue] = {a: mapper[a] for a in loop.body.block.args[1:]}
+        values = _issue(plan, e, group, iv, None, d, args, guard)
+        for op, v in zip([op for op in group if op.results], values):
+            ahead[op] = v
+
+
+def _split(plan: Plan, e: Emitter, count: int | None) -> SSAValue:
+    """``lb + max(0, N - D) * step``: where the steady loop ends and the epilogue starts."""
+    loop = plan.kloop.loop
+    d = plan.max_distance
+    if count is not None:
+        return e.offset(loop.lb, max(0, count - d), loop.step, plan.trip[2], plan.trip[0])
+    span = e.add(arith.SubiOp(loop.ub, loop.lb)).results[0]
+    n = e.add(arith.CeilDivSIOp(span, loop.step)).results[0]
+    rest = e.add(arith.SubiOp(n, e.const(d))).results[0]
+    m = e.add(arith.MaxSIOp(rest, e.const(0))).results[0]
+    by = e.add(arith.MuliOp(m, loop.step)).results[0]
+    return e.add(arith.AddiOp(loop.lb, by)).results[0]
+
+
+def _rewrite(plan: Plan) -> None:
+    loop = plan.kloop.loop
+    count = plan.static_trip_count()
+    pre: list[Operation] = []
+    e = Emitter(pre)
+    queues = _prologue(plan, e, count)
+    carried: list[SSAValue] = list(loop.iter_args) + [v for q in queues.values() for v in q]
+    split = _split(plan, e, count)
+    steps = max(0, count - plan.max_distance) if count is not None else None
+    if steps != 0:
+        steady = e.add(scf.ForOp(loop.lb, split, loop.step, carried, _body(plan, guard=False, hoist=e)))
+        carried = list(steady.results)
+    if count != 0:
+        epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True, hoist=e)))
+        carried = list(epilogue.results)
+    Rewriter.insert_op(pre, InsertPoint.before(loop))
+    for old, new in zip(loop.results, carried):
+        old.replace_all_uses_with(new)
+    Rewriter.erase_op(loop)

@@ -1,0 +1,136 @@
+// strategy=pipeline with a trip count known only at run time (every prologue read guarded,
+// the split computed), with SLM accesses and barriers in the body (they keep their order;
+// only the global reads move to earlier steps), and with descriptors advanced in iter_args.
+//
+// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pipeline stages=3}' | filecheck %s
+
+gpu.module @m {
+  gpu.func @dynamic(%A: memref<8x256xf16>, %B: memref<256x16xf16>, %C: memref<8x16xf32>, %lb: index, %ub: index) kernel {
+    %c16 = arith.constant 16 : index
+    %a = xegpu.create_nd_tdesc %A : memref<8x256xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B : memref<256x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %c = xegpu.create_nd_tdesc %C : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r = scf.for %k = %lb to %ub step %c16 iter_args(%acc = %z) -> (vector<8x16xf32>) {
+      %va = xegpu.load_nd %a[0, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    }
+    xegpu.store_nd %r, %c[0, 0] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @dynamic
+// CHECK:        %[[IN0:.*]] = arith.cmpi slt, %lb, %ub : index
+// CHECK-DAG:    %[[ZA:.*]] = arith.constant dense<0.000000e+00> : vector<8x16xf16>
+// CHECK-DAG:    %[[ZB:.*]] = arith.constant dense<0.000000e+00> : vector<16x16xf16>
+// CHECK:        %[[P0A:.*]], %[[P0B:.*]] = scf.if %[[IN0]]
+// CHECK-NEXT:     xegpu.load_nd %a[0, %lb]
+// CHECK-NEXT:     xegpu.load_nd %b[%lb, 0]
+// CHECK:        } else {
+// CHECK-NEXT:     scf.yield %[[ZA]], %[[ZB]]
+// CHECK:        %[[K1:.*]] = arith.addi %lb, %{{.*}} : index
+// CHECK-NEXT:   %[[IN1:.*]] = arith.cmpi slt, %[[K1]], %ub : index
+// CHECK-NEXT:   %[[P1A:.*]], %[[P1B:.*]] = scf.if %[[IN1]]
+// CHECK-NEXT:     xegpu.load_nd %a[0, %[[K1]]]
+// CHECK:        %[[SPAN:.*]] = arith.subi %ub, %lb : index
+// CHECK-NEXT:   %[[N:.*]] = arith.ceildivsi %[[SPAN]], %c16 : index
+// CHECK-NEXT:   %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:   %[[REST:.*]] = arith.subi %[[N]], %[[TWO]] : index
+// CHECK-NEXT:   %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:   %[[M:.*]] = arith.maxsi %[[REST]], %[[ZERO]] : index
+// CHECK-NEXT:   %[[BY:.*]] = arith.muli %[[M]], %c16 : index
+// CHECK-NEXT:   %[[SPLIT:.*]] = arith.addi %lb, %[[BY]] : index
+// CHECK-NEXT:   %[[C32:.*]] = arith.constant 32 : index
+// CHECK-NEXT:   scf.for %[[K:.*]] = %lb to %[[SPLIT]] step %c16 iter_args(%[[ACC:.*]] = %z, %[[QA0:.*]] = %[[P0A]], %[[QA1:.*]] = %[[P1A]], %[[QB0:.*]] = %[[P0B]], %[[QB1:.*]] = %[[P1B]])
+// CHECK-NEXT:     %[[K2:.*]] = arith.addi %[[K]], %[[C32]] : index
+// CHECK-NEXT:     %[[NA:.*]] = xegpu.load_nd %a[0, %[[K2]]]
+// CHECK-NEXT:     %[[NB:.*]] = xegpu.load_nd %b[%[[K2]], 0]
+// CHECK-NEXT:     %[[D:.*]] = xegpu.dpas %[[QA0]], %[[QB0]], %[[ACC]]
+// CHECK-NEXT:     scf.yield %[[D]], %[[QA1]], %[[NA]], %[[QB1]], %[[NB]]
+// CHECK:        scf.for %[[KE:.*]] = %[[SPLIT]] to %ub step %c16
+// CHECK-NEXT:     %[[KE2:.*]] = arith.addi %[[KE]], %[[C32]] : index
+// CHECK-NEXT:     %[[INE:.*]] = arith.cmpi slt, %[[KE2]], %ub : index
+// CHECK-NEXT:     scf.if %[[INE]]
+
+// -----
+
+// A staged through SLM between two barriers: the global reads run two steps ahead, issued where
+// they were (the dpas they would go before lies beyond the barriers); the SLM store, the
+// barriers, the SLM load and the dpas keep their order and their step.
+gpu.module @m {
+  memref.global "private" @slm : memref<256xi8, 3 : i64> = uninitialized
+  gpu.func @through_slm(%A: memref<8x256xf16>, %B: memref<256x16xf16>, %C: memref<8x16xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %a = xegpu.create_nd_tdesc %A : memref<8x256xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B : memref<256x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %c = xegpu.create_nd_tdesc %C : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc = %z) -> (vector<8x16xf32>) {
+      %ga = xegpu.load_nd %a[0, %k] : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %b[%k, 0] : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %m = memref.get_global @slm : memref<256xi8, 3 : i64>
+      %md = xegpu.create_mem_desc %m : memref<256xi8, 3 : i64> -> !xegpu.mem_desc<8x16xf16>
+      xegpu.store_matrix %ga, %md[0, 0] : vector<8x16xf16>, !xegpu.mem_desc<8x16xf16>
+      gpu.barrier
+      %va = xegpu.load_matrix %md[0, 0] : !xegpu.mem_desc<8x16xf16> -> vector<8x16xf16>
+      gpu.barrier
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    }
+    xegpu.store_nd %r, %c[0, 0] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @through_slm
+// CHECK:        scf.for %[[K:.*]] = %c0 to %{{.*}} step %c16 iter_args(%[[ACC:.*]] = %z, %[[QA:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[QB:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK-NEXT:     %[[K2:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK-NEXT:     xegpu.load_nd %a[0, %[[K2]]]
+// CHECK-NEXT:     xegpu.load_nd %b[%[[K2]], 0]
+// CHECK-NEXT:     %[[M:.*]] = memref.get_global @slm
+// CHECK-NEXT:     %[[MD:.*]] = xegpu.create_mem_desc %[[M]]
+// CHECK-NEXT:     xegpu.store_matrix %[[QA]], %[[MD]][0, 0]
+// CHECK-NEXT:     gpu.barrier
+// CHECK-NEXT:     %[[VA:.*]] = xegpu.load_matrix %[[MD]][0, 0]
+// CHECK-NEXT:     gpu.barrier
+// CHECK-NEXT:     xegpu.dpas %[[VA]], %[[QB]], %[[ACC]]
+
+// -----
+
+// Descriptors moved by update_nd_offset in iter_args: the reads two steps ahead go through the
+// descriptors advanced twice; the loop still carries (and advances) the original descriptors.
+gpu.module @m {
+  gpu.func @carried(%A: memref<8x128xf16>, %B: memref<128x16xf16>, %C: memref<8x16xf32>, %ub: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %a = xegpu.create_nd_tdesc %A[0, 0] : memref<8x128xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %b = xegpu.create_nd_tdesc %B[0, 0] : memref<128x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %c = xegpu.create_nd_tdesc %C[0, 0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %z = arith.constant dense<0.0> : vector<8x16xf32>
+    %r:3 = scf.for %k = %c0 to %ub step %c16 iter_args(%acc = %z, %da = %a, %db = %b) -> (vector<8x16xf32>, !xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>) {
+      %va = xegpu.load_nd %da : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+      %vb = xegpu.load_nd %db : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+      %d = xegpu.dpas %va, %vb, %acc : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf32> -> vector<8x16xf32>
+      %na = xegpu.update_nd_offset %da, [0, 16] : !xegpu.tensor_desc<8x16xf16>
+      %nb = xegpu.update_nd_offset %db, [16, 0] : !xegpu.tensor_desc<16x16xf16>
+      scf.yield %d, %na, %nb : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>
+    }
+    xegpu.store_nd %r#0, %c : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @carried
+// CHECK:        scf.for %{{.*}} = %c0 to %{{.*}} step %c16 iter_args(%[[ACC:.*]] = %z, %[[DA:.*]] = %a, %[[DB:.*]] = %b,
+// CHECK-NEXT:     %[[A1:.*]] = xegpu.update_nd_offset %[[DA]], [0, 16]
+// CHECK-NEXT:     %[[B1:.*]] = xegpu.update_nd_offset %[[DB]], [16, 0]
+// CHECK-NEXT:     %[[A2:.*]] = xegpu.update_nd_offset %[[A1]], [0, 16]
+// CHECK-NEXT:     %[[B2:.*]] = xegpu.update_nd_offset %[[B1]], [16, 0]
+// CHECK-NEXT:     %[[VA:.*]] = xegpu.load_nd %[[A2]]
+// CHECK-NEXT:     %[[VB:.*]] = xegpu.load_nd %[[B2]]
+// CHECK-NEXT:     %[[D:.*]] = xegpu.dpas
+// CHECK-NEXT:     %[[NA:.*]] = xegpu.update_nd_offset %[[DA]], [0, 16]
+// CHECK-NEXT:     %[[NB:.*]] = xegpu.update_nd_offset %[[DB]], [16, 0]
+// CHECK-NEXT:     scf.yield %[[D]], %[[NA]], %[[NB]], {{.*}}, %[[VA]], {{.*}}, %[[VB]]
