@@ -14,7 +14,7 @@ func.func @reduce_shared(%m: memref<256x128xf32>) {
   %e = math.exp %s {layout_result_0 = #r} : vector<256xf32>
   func.return
 }
-// CHECK:      memref.global "private" @[[G:slm_[0-9]+]] : memref<2048xi8, 3 : i64> = uninitialized
+// CHECK:      memref.global "private" @[[G:slm_[0-9]+]] : memref<2048xi8, 3> = uninitialized
 // CHECK-LABEL: func.func @reduce_shared
 // CHECK:      %[[SG:.*]] = gpu.subgroup_id : index
 // CHECK:      %[[ROW:.*]] = arith.remui %{{.*}}, %c8 : index
@@ -26,8 +26,8 @@ func.func @reduce_shared(%m: memref<256x128xf32>) {
 // CHECK:      %[[W:.*]] = arith.cmpi ult, %[[COL]], %c2 : index
 // CHECK:      %[[V:.*]] = xegpu.load_nd {{.*}} -> vector<32x64xf32>
 // CHECK:      %[[ACC:.*]] = arith.constant dense<1.000000e+00> : vector<32xf32>
-// CHECK:      %[[SLM:.*]] = memref.get_global @[[G]] : memref<2048xi8, 3 : i64>
-// CHECK:      %[[MD:.*]] = xegpu.create_mem_desc %[[SLM]] : memref<2048xi8, 3 : i64> -> !xegpu.mem_desc<16x32xf32>
+// CHECK:      %[[SLM:.*]] = memref.get_global @[[G]] : memref<2048xi8, 3>
+// CHECK:      %[[MD:.*]] = xegpu.create_mem_desc %[[SLM]] : memref<2048xi8, 3> -> !xegpu.mem_desc<16x32xf32>
 // CHECK:      scf.if %[[W]] {
 // CHECK-NEXT:   %[[P:.*]] = vector.multi_reduction <add>, %[[V]], %[[ZERO]] [1] : vector<32x64xf32> to vector<32xf32>
 // CHECK-NEXT:   %[[PR:.*]] = vector.shape_cast %[[P]] : vector<32xf32> to vector<1x32xf32>
@@ -53,7 +53,7 @@ func.func @reduce_scalar(%m: memref<256xf32>, %acc: f32) -> f32 {
 // CHECK-LABEL: func.func @reduce_scalar
 // CHECK:      %[[V0:.*]] = xegpu.load_nd {{.*}} -> vector<16xf32>
 // CHECK:      %[[V1:.*]] = xegpu.load_nd {{.*}} -> vector<16xf32>
-// CHECK:      %[[MD:.*]] = xegpu.create_mem_desc %{{.*}} : memref<64xi8, 3 : i64> -> !xegpu.mem_desc<16x1xf32>
+// CHECK:      %[[MD:.*]] = xegpu.create_mem_desc %{{.*}} : memref<64xi8, 3> -> !xegpu.mem_desc<16x1xf32>
 // CHECK-NOT:  scf.if
 // CHECK:      %[[P0:.*]] = vector.reduction <add>, %[[V0]] : vector<16xf32> into f32
 // CHECK-NEXT: %[[B0:.*]] = vector.broadcast %[[P0]] : f32 to vector<1x1xf32>
@@ -82,8 +82,8 @@ func.func @convert(%m: memref<64x64xf32>) {
 // CHECK-LABEL: func.func @convert
 // CHECK:      %[[C16:.*]] = arith.addi %[[C0:.*]], %c16 : index
 // CHECK:      %[[V:.*]] = xegpu.load_nd %{{.*}}[%[[R0:.*]], %[[C0]]] <{layout = #xegpu.layout<inst_data = [16, 16], lane_layout = [1, 16], lane_data = [1, 1]>}> : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK-NEXT: %[[SLM:.*]] = memref.get_global @slm_{{[0-9]+}} : memref<16384xi8, 3 : i64>
-// CHECK-NEXT: %[[MD:.*]] = xegpu.create_mem_desc %[[SLM]] : memref<16384xi8, 3 : i64> -> !xegpu.mem_desc<64x64xf32>
+// CHECK-NEXT: %[[SLM:.*]] = memref.get_global @slm_{{[0-9]+}} : memref<16384xi8, 3>
+// CHECK-NEXT: %[[MD:.*]] = xegpu.create_mem_desc %[[SLM]] : memref<16384xi8, 3> -> !xegpu.mem_desc<64x64xf32>
 // CHECK-NEXT: %[[V0:.*]] = vector.extract_strided_slice %[[V]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, offsets = [0, 0], sizes = [16, 16], strides = [1, 1]} : vector<16x32xf32> to vector<16x16xf32>
 // CHECK-NEXT: xegpu.store_matrix %[[V0]], %[[MD]][%[[R0]], %[[C0]]] : vector<16x16xf32>, !xegpu.mem_desc<64x64xf32>, index, index
 // CHECK-NEXT: %[[V1:.*]] = vector.extract_strided_slice %[[V]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, offsets = [0, 16], sizes = [16, 16], strides = [1, 1]} : vector<16x32xf32> to vector<16x16xf32>
@@ -94,5 +94,5 @@ func.func @convert(%m: memref<64x64xf32>) {
 
 // slm-bytes bounds each exchange: the reductions above need 2048 and 64 bytes, the 64x64 f32
 // convert_layout 16384, more than 4096.
-// SMALL: xegpu-wg-to-sg-distribute-slm.mlir:78:3: error: 'xegpu.convert_layout' op converting the layout through shared local memory needs 16384 bytes (64x64 f32), more than the 4096 bytes a workgroup has (slm-bytes=4096;
+// SMALL: xegpu-wg-to-sg-distribute-slm.mlir:78:8: error: 'xegpu.convert_layout' op converting the layout through shared local memory needs 16384 bytes (64x64 f32), more than the 4096 bytes a workgroup has (slm-bytes=4096;
 // SMALL-NOT: func.func

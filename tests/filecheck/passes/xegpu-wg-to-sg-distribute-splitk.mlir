@@ -180,7 +180,7 @@ func.func @splitk_partial_sums(%pa: memref<64x64xf16>, %pb: memref<64x32xf16>, %
 // CHECK:       %[[A:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} : !xegpu.tensor_desc<64x16xf16> -> vector<64x16xf16>
 // CHECK:       %[[B:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} : !xegpu.tensor_desc<16x32xf16> -> vector<16x32xf16>
 // CHECK:       %[[C:[0-9a-z_]+]] = xegpu.load_nd %{{.*}} : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
-// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<32768xi8, 3 : i64> -> !xegpu.mem_desc<256x32xf32>
+// CHECK:       %[[MD:[0-9a-z_]+]] = xegpu.create_mem_desc %{{.*}} : memref<32768xi8, 3> -> !xegpu.mem_desc<256x32xf32>
 // CHECK-NEXT:  %[[P:[0-9a-z_]+]] = xegpu.dpas %[[A]], %[[B]], %[[ZERO:[0-9a-z_]+]] : vector<64x16xf16>, vector<16x32xf16>, vector<64x32xf32> -> vector<64x32xf32>
 // CHECK-NEXT:  %[[P0:[0-9a-z_]+]] = vector.extract_strided_slice %[[P]] {layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, offsets = [0, 0], sizes = [8, 16], strides = [1, 1]} : vector<64x32xf32> to vector<8x16xf32>
 // CHECK-NEXT:  xegpu.store_matrix %[[P0]], %[[MD]][%{{.*}}, 0] : vector<8x16xf32>, !xegpu.mem_desc<256x32xf32>, index
