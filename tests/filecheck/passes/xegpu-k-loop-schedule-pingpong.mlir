@@ -188,8 +188,8 @@ gpu.module @m {
   }
 }
 
-// CHECK: pingpong.mlir:[[# @LINE - 41]]:5: remark: 'scf.for' op strategy=pingpong: pingpong needs an even number of subgroups (two equal groups), got 3; loop left unchanged
-// CHECK: pingpong.mlir:[[# @LINE - 25]]:7: remark: 'memref.load' op strategy=pingpong: SLM traffic in the body (memref.load): the groups' phase shift would race its SLM accesses; loop left unchanged
+// CHECK: pingpong.mlir:[[# @LINE - 41]]:10: remark: 'scf.for' op strategy=pingpong: pingpong needs an even number of subgroups (two equal groups), got 3; loop left unchanged
+// CHECK: pingpong.mlir:[[# @LINE - 25]]:12: remark: 'memref.load' op strategy=pingpong: SLM traffic in the body (memref.load): the groups' phase shift would race its SLM accesses; loop left unchanged
 // CHECK: pingpong.mlir:[[# @LINE - 11]]:7: remark: 'gpu.barrier' op strategy=pingpong: a barrier or fence in the body (gpu.barrier): the groups reach it in different phases; loop left unchanged
 // CHECK-NOT: nbarrier
 // CHECK-LABEL: gpu.func @odd

@@ -110,7 +110,7 @@ func.func @unknown_count(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %n: index
   func.return %r : vector<8x16xf32>
 }
 
-// I1: split-barrier.mlir:[[# @LINE - 9]]:3: remark: 'scf.for' op strategy=split-barrier: split-barrier needs the subgroup count (its barrier's participants): pass num-subgroups=N or give the gpu.func a known_block_size; loop left unchanged
+// I1: split-barrier.mlir:[[# @LINE - 9]]:8: remark: 'scf.for' op strategy=split-barrier: split-barrier needs the subgroup count (its barrier's participants): pass num-subgroups=N or give the gpu.func a known_block_size; loop left unchanged
 // I1-LABEL: func.func @unknown_count
 // I1-NOT:     nbarrier
 // I1:         func.return
@@ -139,7 +139,7 @@ gpu.module @m {
   }
 }
 
-// I1: split-barrier.mlir:[[# @LINE - 11]]:5: remark: 'scf.for' op strategy=split-barrier: split-barrier needs every subgroup to run the loop equally often: a bound of the loop at depth 0 may differ between subgroups: it reads 'gpu.subgroup_id'; loop left unchanged
+// I1: split-barrier.mlir:[[# @LINE - 11]]:10: remark: 'scf.for' op strategy=split-barrier: split-barrier needs every subgroup to run the loop equally often: a bound of the loop at depth 0 may differ between subgroups: it reads 'gpu.subgroup_id'; loop left unchanged
 // I1-LABEL: gpu.func @per_subgroup
 // I1-NOT:     nbarrier
 // I1:         gpu.return
@@ -186,7 +186,7 @@ gpu.module @m {
   }
 }
 
-// I1: split-barrier.mlir:[[# @LINE - 10]]:5: remark: 'scf.for' op strategy=split-barrier: split-barrier needs a named barrier: the function already allocates 32 named barriers, Xe has 32; loop left unchanged
+// I1: split-barrier.mlir:[[# @LINE - 10]]:10: remark: 'scf.for' op strategy=split-barrier: split-barrier needs a named barrier: the function already allocates 32 named barriers, Xe has 32; loop left unchanged
 // I1-LABEL: gpu.func @two
 // I1-NEXT:    xegpu.alloc_nbarrier 2
 // I1:         %[[ID0:.*]] = arith.constant 0 : i8

@@ -10,9 +10,9 @@
 // GOOD: values: 3 of the 3 distributed workgroup value(s) compared with the subgroups' tiles
 // GOOD: agree: every buffer matches (4096 element(s) written)
 // CHECK:      MISMATCH: 4096 op value
-// CHECK-NEXT: first op whose value differs: 'xegpu.load_nd' at {{.*}}wgdist-check-values.mlir:[[# @LINE + 9]]:5 in subgroup 1 of workgroup (0, 0, 0): element [0, 32] of the workgroup value: workgroup mode {{.*}}, subgroup mode {{.*}} (its tile #0 at [0, 32], 1024 element(s) of it differ; subgroup op 'xegpu.load_nd' at {{.*}}.bad.mlir:{{[0-9]+}}:{{[0-9]+}})
-// CHECK-NEXT: 'xegpu.load_nd' at {{.*}}:[[# @LINE + 8]]:5 in subgroup 2 of workgroup (0, 0, 0): element [32, 0]
-// CHECK-NEXT: 'arith.addf' at {{.*}}:[[# @LINE + 8]]:5 in subgroup 1
+// CHECK-NEXT: first op whose value differs: 'xegpu.load_nd' at {{.*}}wgdist-check-values.mlir:[[# @LINE + 9]]:10 in subgroup 1 of workgroup (0, 0, 0): element [0, 32] of the workgroup value: workgroup mode {{.*}}, subgroup mode {{.*}} (its tile #0 at [0, 32], 1024 element(s) of it differ; subgroup op 'xegpu.load_nd' at {{.*}}.bad.mlir:{{[0-9]+}}:{{[0-9]+}})
+// CHECK-NEXT: 'xegpu.load_nd' at {{.*}}:[[# @LINE + 8]]:10 in subgroup 2 of workgroup (0, 0, 0): element [32, 0]
+// CHECK-NEXT: 'arith.addf' at {{.*}}:[[# @LINE + 8]]:10 in subgroup 1
 #l = #xegpu.layout<sg_layout = [2, 2], sg_data = [32, 32]>
 gpu.module @m {
   gpu.func @k(%a: memref<64x64xf32>, %b: memref<64x64xf32>) kernel {
