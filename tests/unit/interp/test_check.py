@@ -242,9 +242,9 @@ def test_disagreeing_layouts_are_located_and_named(tmp_path: Path, capsys: pytes
     assert cli([k, "--against", k]) == 1
     err = capsys.readouterr().err
     assert err.strip() == (
-        f"{k}:7:5: error: 'arith.negf' op the kernel's layouts disagree on the number of subgroups: "
-        f"4 in the type of result 0 of 'xegpu.create_nd_tdesc' at {k}:5:5, "
-        f"8 in attribute 'layout_result_0' of 'arith.negf' at {k}:7:5; "
+        f"{k}:7:10: error: 'arith.negf' op the kernel's layouts disagree on the number of subgroups: "
+        f"4 in the type of result 0 of 'xegpu.create_nd_tdesc' at {k}:5:10, "
+        f"8 in attribute 'layout_result_0' of 'arith.negf' at {k}:7:10; "
         "pass --subgroups N to run with N anyway"
     ), err
     cli([k, "--against", k, "--subgroups", "4"])  # runs (the WG program as its own SG form differs)
@@ -309,7 +309,7 @@ def test_huge_value_or_allocation_in_the_kernel_is_refused(tmp_path: Path, capsy
     ))
     assert cli([k, "--against", k, "--subgroups", "1"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{k}:3:5: error: 'memref.alloc' op result 0, memref<100000x100000xf32>, takes 40000000000 bytes"), err
+    assert err.startswith(f"{k}:3:10: error: 'memref.alloc' op result 0, memref<100000x100000xf32>, takes 40000000000 bytes"), err
     assert "--max-bytes" in err
     with pytest.raises(ValueError, match=r"'arith.constant' op result 0, vector<4096x4096xf32>, takes 67108864 bytes"):
         check(SMALL.replace("SHAPE", "16x16").replace("16x16xf32>\n    %w", "16x16xf32>\n    %big = arith.constant dense<0.0> : vector<4096x4096xf32>\n    %w"), PIPELINE, max_bytes=2**20)
@@ -423,7 +423,7 @@ def test_locations_survive_repeated_checks_and_wgdist_opt_in_one_process(
         "  %0 = vector.transpose %v, [1, 0, 2] : vector<4x8xf32> to vector<8x4xf32>\n  return\n}\n"
     ))
     p = write(tmp_path, "p.mlir", "func.func @f(%x: !xegpu.tensor_desc<2xf32>) {\n  return\n}\n")
-    expected = f"{k}:2:3: error: 'vector.transpose' op permutation [1, 0, 2] has 3 entries"
+    expected = f"{k}:2:8: error: 'vector.transpose' op permutation [1, 0, 2] has 3 entries"
     expected_p = f"{p}:1:1: error: 'func.func' op parameter 0 (%x) of @f has type !xegpu.tensor_desc<2xf32>"
     for _ in range(2):
         assert cli([k, "-p", PIPELINE]) == 1
