@@ -158,9 +158,13 @@ def test_strided_slices_take_the_layout_of_the_larger_vector(offs: str, sizes: s
     assert "xegpu.convert_layout" not in out
 
 
-def test_strided_slice_off_the_tile_grid_is_a_diagnostic() -> None:
-    with pytest.raises(OpError, match=r"'vector.extract_strided_slice' op .*offsets \[0, 8\]: the window's tiles"):
-        run_pipeline(_slices("0, 8", "16, 16"), PIPELINE)
+def test_strided_slice_off_the_tile_grid_converts_and_agrees() -> None:
+    """A window off its source's tile grid: every subgroup holds the whole window, cut from the
+    whole source, and its users convert (propagation's fallback, issue 12); it used to be refused."""
+    out = _agree(_slices("0, 8", "16, 16"))
+    # the source goes through SLM whole; each subgroup cuts the window from all of it
+    assert "xegpu.store_matrix" in out and "gpu.barrier" in out, out
+    assert "offsets = [0, 8], sizes = [16, 16]" in out and "vector<16x32xf32> to vector<16x16xf32>" in out, out
 
 
 # A flatten-to-1-D round trip between two 2-D layouts neither of which has a 1-D equivalent

@@ -38,7 +38,7 @@ def test_a_block_descriptor_on_a_pointer_runs_on_a_buffer_sized_by_its_shape_and
     assert "sample 0: %h=128, %w=64, %x=1: agree" in r.report
     assert (
         "note: pointer parameter %p (ui64) addresses a buffer of 8192 f32 element(s), sized from the "
-        "shape and strides of 'xegpu.create_nd_tdesc' at <string>:5:3"
+        "shape and strides of 'xegpu.create_nd_tdesc' at <string>:5:8"
     ) in r.report
     assert "values: 1 of the 1 distributed workgroup value(s) compared" in r.report
 
@@ -67,7 +67,7 @@ func.func @gather(%p: ui64, %q: ui64) {
 def test_gathers_and_scatters_through_pointers() -> None:
     r = check(GATHER, against=GATHER, subgroups=1)
     assert r.ok and r.written == 16, r.report
-    assert "sized from the constant offsets of 'xegpu.load' at <string>:5:3" in r.report
+    assert "sized from the constant offsets of 'xegpu.load' at <string>:5:8" in r.report
     assert "%q [31] float32: 16 element(s) written" in r.report
     r = check(GATHER, against=GATHER.replace("%q[%c]", "%p[%c]"), subgroups=1)
     assert not r.ok and r.comparison.counts == {"unwritten": 16, "extra write": 16}
@@ -78,7 +78,7 @@ def test_an_access_outside_a_pointer_buffer_is_a_located_error() -> None:
         "  %m = ", "  %e = arith.addi %c, %c : vector<16xindex>\n  %m = "
     )  # offsets that are not constants: %p is sized by the kernel's largest shape, 16
     with pytest.raises(InterpError, match=(
-        r"^<string>:6:3: error: 'xegpu.load' op lane \[4\] accesses element 16 outside memref '%p' of shape \[16\]"
+        r"^<string>:6:8: error: 'xegpu.load' op lane \[4\] accesses element 16 outside memref '%p' of shape \[16\]"
     )):
         check(far, against=far, subgroups=1)
 
@@ -109,5 +109,5 @@ def test_a_vector_parameter_gets_random_contents_and_its_uses_are_compared() -> 
     r = check(VECTOR, against=sg.replace("%bias[3]", "%bias[4]"), schedules=1)
     assert not r.ok
     assert r.comparison.differences[0].message.startswith(
-        "first op whose value differs: 'vector.broadcast' at <string>:8:3 in subgroup 0"
+        "first op whose value differs: 'vector.broadcast' at <string>:8:8 in subgroup 0"
     ), r.report
