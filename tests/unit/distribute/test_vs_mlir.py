@@ -286,6 +286,16 @@ LLVM22_REFUSES = {
         "upstream-llvm22.md 4.7/4.17: the 32x32 products of the split-K dpas cannot replace the 16x32 "
         "iter_arg tiles of the K loop ('failed to legalize unrealized_conversion_cast' at scf.yield)",
     "examples/gemm_bias_relu.mlir": "layouts-spec 1.3 'upstream MLIR' rule: the 1x256 bias over [8, 4] (8 does not divide 1)",
+    # LLVM 22's wg-to-sg has no pattern for vector.interleave/deinterleave (issue 11: 'LLVM 22
+    # cannot distribute them at all'): the op stays at workgroup size and its operands' tiles
+    # cannot be materialized back ('failed to legalize unresolved materialization').
+    "xegpu-wg-to-sg-distribute-interleave.mlir#0": "no vector.interleave pattern in LLVM 22's wg-to-sg",
+    "xegpu-wg-to-sg-distribute-interleave.mlir#1": "no vector.deinterleave pattern in LLVM 22's wg-to-sg",
+    "xegpu-wg-to-sg-distribute-interleave.mlir#2": "no vector.interleave pattern in LLVM 22's wg-to-sg",
+    "xegpu-wg-to-sg-distribute-interleave.mlir#3": "no vector.interleave/deinterleave pattern in LLVM 22's wg-to-sg",
+    "xegpu-wg-to-sg-distribute-interleave.mlir#4":
+        "upstream-llvm22.md 2.4: no cross-subgroup multi_reduction (the chunk reduces across subgroups "
+        "before interleaving)",
 }
 
 
