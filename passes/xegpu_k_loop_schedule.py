@@ -225,7 +225,6 @@ an ``arith.select`` on the phase test picks, so that no ``scf.if`` reads or forw
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -296,12 +295,10 @@ def check_barriers(fn: Operation, num_subgroups: int = 0) -> None:
     """Run the static barrier check on a rewritten function: an error there is an internal
     error (the strategy built something wrong), reported at the op; a case the check cannot
     decide is a warning."""
-    if importlib.util.find_spec("wgdist.passes.schedule.barrier_check") is None:
-        return  # the checker is a separate module; without it there is nothing to run
     from wgdist.passes.schedule.barrier_check import barrier_problems
 
     for problem in barrier_problems(fn, num_subgroups or None):
-        if getattr(problem, "severity", "error") != "error":
+        if not problem.is_error:
             emit(problem.op, f"xegpu-k-loop-schedule: barrier check: {problem.message}", "warning")
             continue
         raise OpError(

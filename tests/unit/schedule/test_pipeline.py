@@ -203,6 +203,19 @@ def test_barrier_problem_after_rewriting_is_an_internal_error(monkeypatch: pytes
         _schedule(module, "stages=2")
 
 
+def test_undecided_barrier_case_after_rewriting_is_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wgdist.passes.schedule import barrier_check
+
+    def planted(func_op: Operation, *args: object) -> list[barrier_check.BarrierProblem]:
+        return [barrier_check.BarrierProblem(func_op, "planted undecided case", "warning")]
+
+    monkeypatch.setattr(barrier_check, "barrier_problems", planted)
+    module = _distributed(barrier=True)
+    notes = _schedule(module, "stages=2")  # no OpError: not the strategy's fault
+    assert [n for n in notes if "barrier check: planted undecided case" in n]
+    assert len(_loops(module)) == 2, "the rewrite is kept"
+
+
 def test_barrier_check_finds_nothing_in_scheduled_loops_with_barriers() -> None:
     from wgdist.passes.schedule.barrier_check import barrier_problems
 
