@@ -197,25 +197,26 @@ allow and a workgroup barrier does not (``xegpu-lower-nbarrier`` refuses it). Wi
 ``converge=true`` (the default) the loop runs ``2N + 1`` phases of one barrier each, outside any condition; in
 phase ``p`` a subgroup of group ``g`` runs cluster ``j = p - g`` of its sequence ``M(0) C(0) M(1)
 ...`` if ``0 <= j < 2N``; the loaded values travel to the compute phase in ``iter_args``
-(``{strategy=pingpong}``; each ``scf.if`` yields constants where its cluster does not run and
-an ``arith.select`` on the phase test picks, so that no ``scf.if`` reads or forwards a loop
-``iter_arg``: mlir-opt 22 cannot lower that, see the module of ``converge``)::
+(``{strategy=pingpong}``; each ``scf.if`` yields filler constants where its cluster does not
+run and an ``arith.select`` on the phase test picks, so that no ``scf.if`` reads or forwards a
+loop ``iter_arg``: mlir-opt 22 cannot lower that, see the module of ``converge``)::
 
     %g = arith.select %late, %c1, %c0 : index                // 0: early group, 1: late group
     %P = 2 * ceildiv(max(%c64 - %c0, 0), %c16) + 1
-    %r:5 = scf.for %p = %c0 to %P step %c1 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %zero_a,
-                                                    %qa1 = %zero_a, %qb = %zero_b) -> (...) {
+    %f1, %f2, %f3 = arith.constant dense<1.0>, dense<2.0>, dense<3.0> ...  // fillers, never used
+    %r:5 = scf.for %p = %c0 to %P step %c1 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %f1,
+                                                    %qa1 = %f2, %qb = %f3) -> (...) {
       %j = arith.subi %p, %g : index
       %is_m = (0 <= %j < 2N) and %j even ; %is_c = (0 <= %j < 2N) and %j odd
       %k = %c0 + (%j / 2) * %c16
       %l:3 = scf.if %is_m -> (...) { the three loads at %k ; scf.yield ... }
-             else { scf.yield %zero_a, %zero_a, %zero_b : ... }
+             else { scf.yield %f1, %f2, %f3 : ... }
       %mm = vector.broadcast %is_m : i1 to vector<8x16xi1>   // (and one per other shape)
       %na0 = arith.select %mm, %l#0, %qa0 : vector<8x16xi1>, vector<8x16xf16>   // ... %na1, %nqb
       %mc = vector.broadcast %is_c : i1 to vector<8x16xi1>
-      %i0 = arith.select %mc, %acc0, %z : vector<8x16xi1>, vector<8x16xf32>      // ... %i1
+      %i0 = arith.select %mc, %acc0, %f4 : vector<8x16xi1>, vector<8x16xf32>     // ... %i1
       %d:2 = scf.if %is_c -> (...) { the two dpas on %na0, %na1, %nqb, %i0, %i1 ; scf.yield ... }
-             else { scf.yield %z, %z : ... }
+             else { scf.yield %f4, %f5 : ... }
       %o0 = arith.select %mc, %d#0, %acc0 : vector<8x16xi1>, vector<8x16xf32>   // ... %o1
       xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
       xegpu.nbarrier_wait %nb : !xegpu.nbarrier
