@@ -211,7 +211,7 @@ loop ``iter_arg``: mlir-opt 22 cannot lower that, see the module of ``converge``
       %k = %c0 + (%j / 2) * %c16
       %l:3 = scf.if %is_m -> (...) { the three loads at %k ; scf.yield ... }
              else { scf.yield %f1, %f2, %f3 : ... }
-      %mm = vector.broadcast %is_m : i1 to vector<8x16xi1>   // (and one per other shape)
+      %mm = vector.broadcast %is_m : i1 to vector<8x16xi1>   // one mask per slot, each from j + 2 * slot
       %na0 = arith.select %mm, %l#0, %qa0 : vector<8x16xi1>, vector<8x16xf16>   // ... %na1, %nqb
       %mc = vector.broadcast %is_c : i1 to vector<8x16xi1>
       %i0 = arith.select %mc, %acc0, %f4 : vector<8x16xi1>, vector<8x16xf32>     // ... %i1

@@ -68,9 +68,9 @@ After (``converge=true``, the phase tests elided)::
       %l = scf.if %is_m -> (vector<16x16xf16>) {
         %va = xegpu.load_nd %ta[%r, %k] : ... ; scf.yield %va : vector<16x16xf16>
       } else { scf.yield %f1 : vector<16x16xf16> }
-      %mm = vector.broadcast %is_m : i1 to vector<16x16xi1>
+      %mm = vector.broadcast %is_m0 : i1 to vector<16x16xi1>  // slot 0: is_m from j + 0
       %na = arith.select %mm, %l, %qa : vector<16x16xi1>, vector<16x16xf16>
-      %mc = vector.broadcast %is_c : i1 to vector<16x32xi1>
+      %mc = vector.broadcast %is_c1 : i1 to vector<16x32xi1>  // slot 1: is_c from j + 2
       %in = arith.select %mc, %acc, %f2 : vector<16x32xi1>, vector<16x32xf32>
       %c = scf.if %is_c -> (vector<16x32xf32>) {
         %d = xegpu.dpas %na, %vb, %in : ... ; scf.yield %d : vector<16x32xf32>
@@ -127,14 +127,14 @@ def _filler(t: Attribute, n: int) -> arith.ConstantOp | None:
     if isinstance(elt, IndexType | IntegerType):
         if isinstance(elt, IntegerType) and elt.width.data < 8:
             n %= 2
-        attr: Attribute = IntegerAttr(n, elt)
-    elif isinstance(elt, BFloat16Type | Float16Type | Float32Type | Float64Type):
-        attr = FloatAttr(float(n), elt)
-    else:
-        return None
-    if isinstance(t, VectorType):
-        return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [n if isinstance(attr, IntegerAttr) else float(n)]))
-    return arith.ConstantOp(attr)
+        if isinstance(t, VectorType):
+            return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [n]))
+        return arith.ConstantOp(IntegerAttr(n, elt))
+    if isinstance(elt, BFloat16Type | Float16Type | Float32Type | Float64Type):
+        if isinstance(t, VectorType):
+            return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [float(n)]))
+        return arith.ConstantOp(FloatAttr(float(n), elt))
+    return None
 
 
 def _uses(op: Operation) -> list[SSAValue]:
@@ -284,8 +284,8 @@ def apply(memory: list[Operation], compute: list[Operation], kloop: KLoop, count
                          Region(new_body))
     locate([new_loop], loop)
     block.insert_op_before(new_loop, loop)
-    for old, new in zip(loop.results, new_loop.results):
-        old.replace_all_uses_with(new)
+    for res, rep in zip(loop.results, new_loop.results):
+        res.replace_all_uses_with(rep)
     loop.detach()
     loop.erase()
     return None
