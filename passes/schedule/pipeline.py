@@ -27,8 +27,10 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
+from wgdist.dialects import xegpu
 from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, Refusal
+from wgdist.passes.schedule.memory import source_of
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.pipeline_plan import Plan, make_plan
 from wgdist.passes.schedule.pipeline_values import Emitter
@@ -184,6 +186,24 @@ def _split(plan: Plan, e: Emitter, count: int | None) -> SSAValue:
     return e.add(arith.AddiOp(loop.lb, by)).results[0]
 
 
+def _give_prefetches_layouts(plan: Plan, ops: Sequence[Operation]) -> None:
+    """A prefetch cloned outside the loop (the prologue's) without a ``layout`` gets the one of
+    a ``load_nd`` of the body from the same memory: mlir-opt 22's lane-layout propagation gives
+    the descriptor a prefetch outside a loop's default layout, which then differs from the
+    load's (``inst_data``) and leaves the load's result without a layout ("Could not find
+    layout attribute for operand 0" of the SLM write it feeds); the body's prefetches stay
+    as they are."""
+    layouts = {
+        source_of(o): o.layout
+        for o in plan.kloop.loop.body.block.ops
+        if isinstance(o, xegpu.LoadNdOp) and o.layout is not None
+    }
+    for top in ops:
+        for o in top.walk():
+            if isinstance(o, xegpu.PrefetchNdOp) and o.layout is None and source_of(o) in layouts:
+                o.layout = layouts[source_of(o)]
+
+
 def _rewrite(plan: Plan) -> None:
     loop = plan.kloop.loop
     count = plan.static_trip_count()
@@ -199,6 +219,7 @@ def _rewrite(plan: Plan) -> None:
     if count != 0:
         epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True, hoist=e)))
         carried = list(epilogue.results)
+    _give_prefetches_layouts(plan, pre)
     Rewriter.insert_op(pre, InsertPoint.before(loop))
     for old, new in zip(loop.results, carried):
         old.replace_all_uses_with(new)

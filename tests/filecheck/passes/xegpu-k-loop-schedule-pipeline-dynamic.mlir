@@ -56,9 +56,10 @@ gpu.module @m {
 
 // -----
 
-// A staged through SLM between two barriers: the global reads run two steps ahead, issued where
-// they were (the dpas they would go before lies beyond the barriers); the SLM store, the
-// barriers, the SLM load and the dpas keep their order and their step.
+// A staged through SLM between two barriers: the read of B runs two steps ahead, issued where it
+// was (the dpas it would go before lies beyond the barriers); the read of A, which only the SLM
+// store uses, stays in its step (mlir-opt 22 finds no lane layout for such a value carried in
+// an iter_arg); the SLM store, the barriers, the SLM load and the dpas keep their order and step.
 gpu.module @m {
   memref.global "private" @slm : memref<256xi8, 3 : i64> = uninitialized
   gpu.func @through_slm(%A: memref<8x256xf16>, %B: memref<256x16xf16>, %C: memref<8x16xf32>) kernel {
@@ -86,13 +87,13 @@ gpu.module @m {
   }
 }
 // CHECK-LABEL: gpu.func @through_slm
-// CHECK:        scf.for %[[K:.*]] = %c0 to %{{.*}} step %c16 iter_args(%[[ACC:.*]] = %z, %[[QA:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[QB:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK:        scf.for %[[K:.*]] = %c0 to %{{.*}} step %c16 iter_args(%[[ACC:.*]] = %z, %[[QB:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK-NEXT:     %[[GA:.*]] = xegpu.load_nd %a[0, %[[K]]]
 // CHECK-NEXT:     %[[K2:.*]] = arith.addi %[[K]], %{{.*}} : index
-// CHECK-NEXT:     xegpu.load_nd %a[0, %[[K2]]]
 // CHECK-NEXT:     xegpu.load_nd %b[%[[K2]], 0]
 // CHECK-NEXT:     %[[M:.*]] = memref.get_global @slm
 // CHECK-NEXT:     %[[MD:.*]] = xegpu.create_mem_desc %[[M]]
-// CHECK-NEXT:     xegpu.store_matrix %[[QA]], %[[MD]][0, 0]
+// CHECK-NEXT:     xegpu.store_matrix %[[GA]], %[[MD]][0, 0]
 // CHECK-NEXT:     gpu.barrier
 // CHECK-NEXT:     %[[VA:.*]] = xegpu.load_matrix %[[MD]][0, 0]
 // CHECK-NEXT:     gpu.barrier

@@ -256,3 +256,28 @@ gpu.module @m {
     notes = _schedule(module, "stages=2")
     assert str(module) == before
     assert len(notes) == 1 and "no global read or prefetch to schedule" in notes[0]
+
+
+@pytest.mark.parametrize("options", ["stages=2", "stages=3", "stages=2 fragments=2"])
+def test_a_read_only_an_slm_write_uses_is_not_carried(options: str) -> None:
+    module = _distributed(convert=True)
+    _schedule(module, options)
+    for loop in _loops(module):
+        for op in loop.body.block.ops:
+            if op.name == "xegpu.store_matrix":  # the tile stored is read in this very step
+                src = op.operands[0].owner
+                assert isinstance(src, Operation) and src.name == "xegpu.load_nd"
+                assert src.parent_block() is loop.body.block
+    # the prologue's prefetches (outside any loop) carry the layout of the body's load
+    of_a = [op for op in module.walk() if op.name == "xegpu.prefetch_nd" and not _in_loop(op)
+            and str(op.operands[0].type).startswith("!xegpu.tensor_desc<8x16xf16")]
+    assert of_a and all(op.properties.get("layout") is not None for op in of_a)
+
+
+def _in_loop(op: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp):
+            return True
+        parent = parent.parent_op()
+    return False
