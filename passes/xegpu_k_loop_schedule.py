@@ -53,7 +53,12 @@ The loop becomes a prologue (the reads of the first steps), a steady loop (ungua
 ahead) and an epilogue loop over the last ``min(N, D)`` steps (``D`` = the largest distance)
 whose reads ahead are guarded by ``scf.if`` so that no step outside the loop's range is ever
 read; with a dynamic trip count the prologue's reads are guarded too and the split is ``lb +
-max(0, ceildiv(ub - lb, step) - D) * step``. Loops of no step (static) are not emitted. A read
+max(0, ceildiv(ub - lb, step) - D) * step``. Loops of no step (static) are not emitted. When a
+read's value lives in ``u >= 2`` iter_args (read ``u`` steps ahead) and the trip count is static,
+the steady loop runs ``u`` steps per iteration (so that it yields only values read in the
+iteration, never one of its own iter_args: mlir-opt 22's xegpu-subgroup-distribute crashes on
+that) over ``floor(max(0, N - D) / u) * u`` steps, and the remaining steps follow it unrolled,
+reading nothing beyond the last step. A read
 ``d`` steps ahead that goes through an induction reads it advanced ``d`` times (its advancing
 ops cloned; the loop still carries and advances the original). Reads that depend on other
 loop-carried values stay in place; a loop with nothing to move, or whose induction variable is
@@ -99,9 +104,10 @@ Before (two A tiles and one B tile per step, four steps)::
     }
 
 ``xegpu-k-loop-schedule{strategy=pipeline stages=2 fragments=2}`` (steady loop; fragment 0 =
-``%d0`` with ``%a0`` and ``%vb``, read two steps ahead; fragment 1 = ``%d1`` with ``%a1``)::
+``%d0`` with ``%a0`` and ``%vb``, read two steps ahead, so two steps per iteration; fragment 1 =
+``%d1`` with ``%a1``; steps 2 and 3 follow the loop unrolled)::
 
-    scf.for %k = %c0 to %c32 step %c16 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %a0, %qa0n = %a0_1,
+    scf.for %k = %c0 to %c32 step %c32 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %a0, %qa0n = %a0_1,
                                                   %qa1 = %a1, %qb = %vb, %qbn = %vb_1) -> (...) {
       %k1 = arith.addi %k, %c16_0 : index
       %a1n = xegpu.load_nd %a[8, %k1] ...                    // mini 0: fragment 1, step k + 1
@@ -110,7 +116,8 @@ Before (two A tiles and one B tile per step, four steps)::
       %a0n = xegpu.load_nd %a[0, %k2] ...                    // mini 1: fragment 0, step k + 2
       %vbn = xegpu.load_nd %b[%k2, 0] ...
       %d1 = xegpu.dpas %qa1, %qb, %acc1 : ...
-      scf.yield %d0, %d1, %qa0n, %a0n, %a1n, %qbn, %vbn : ...
+      ... the same for step k + 1 (%qa0n, %qbn, %a1n; reading steps k + 2 and k + 3) ...
+      scf.yield %d0', %d1', %a0n, %a0n', %a1n', %vbn, %vbn' : ...
     }
 
 ``strategy=split-barrier`` and ``strategy=pingpong`` (:mod:`wgdist.passes.schedule.split_barrier`,

@@ -16,6 +16,14 @@ within an iteration), the loop-carried values are those of the original loop, an
 executes the original body's ops once (the reads for other steps, the index arithmetic of their
 addresses cloned). With a static trip count the split folds and a loop with no step is not
 emitted.
+
+A read at distance ``d >= 2`` would make each step yield its queue's second ``iter_arg`` as the
+new first, i.e. forward one of the loop's own ``iter_args``, which mlir-opt 22's
+xegpu-subgroup-distribute crashes on. With a static trip count the steady loop therefore runs
+``u`` steps per iteration (:func:`unroll`: the longest queue; each slot is then yielded a value
+read in the iteration) over the first ``floor(max(0, N - D) / u) * u`` steps, and the remaining
+steps follow it without a loop, a read of a step at or beyond ``N`` not issued. With a dynamic
+trip count the form above is kept (a remainder of unknown length would need guarded steps).
 """
 
 from __future__ import annotations
@@ -112,51 +120,109 @@ def _prologue(plan: Plan, e: Emitter, count: int | None) -> dict[Operation, list
     return queues
 
 
-def _body(plan: Plan, guard: bool, hoist: Emitter) -> Block:
-    """The steady (``guard`` False) or epilogue (True) body."""
-    loop = plan.kloop.loop
-    old = loop.body.block
-    queued = [op for op in plan.pipelined() if op.results]
-    qtypes = [op.results[0].type for op in queued for _ in range(plan.distance[op])]
-    block = Block(arg_types=[a.type for a in old.args] + qtypes)
-    mapper: dict[SSAValue, SSAValue] = dict(zip(old.args, block.args))
-    heads: dict[Operation, Sequence[SSAValue]] = {}
-    at = len(old.args)
-    for op in queued:
-        heads[op] = block.args[at : at + plan.distance[op]]
-        mapper[op.results[0]] = heads[op][0]
-        at += plan.distance[op]
-    out: list[Operation] = []
-    e = Emitter(out, hoist)
+def _queued(plan: Plan) -> list[Operation]:
+    return [op for op in plan.pipelined() if op.results]
+
+
+def unroll(plan: Plan) -> int:
+    """Steps per iteration of the steady loop: 1, or with a value carried over more than one
+    step (a queue of two or more ``iter_args``) the longest queue, so that every ``iter_arg``
+    is yielded a value read in the iteration (mlir-opt 22's xegpu-subgroup-distribute crashes
+    on a loop whose ``scf.yield`` forwards one of its own ``iter_args``)."""
+    return max([plan.distance[op] for op in _queued(plan)] + [1])
+
+
+def _step(plan: Plan, e: Emitter, iv: SSAValue, iv_value: int | None, carried: Sequence[SSAValue],
+          heads: dict[Operation, list[SSAValue]], guard: bool, exists: int | None,
+          in_place: list[tuple[Operation, Operation]]) -> list[SSAValue]:
+    """One step of the body at ``iv`` with the loop-carried values ``carried``, consuming the
+    first value of each queue in ``heads`` and appending the value it reads ahead; ``exists``:
+    how many steps after this one exist (reads beyond them are not issued), when known. Returns
+    the values the original body yields."""
+    old = plan.kloop.loop.body.block
+    mapper: dict[SSAValue, SSAValue] = {old.args[0]: iv, **dict(zip(old.args[1:], carried))}
+    for op, q in heads.items():
+        mapper[op.results[0]] = q[0]
     ahead: dict[Operation, SSAValue] = {}
-    slice_ops = {o for sl in plan.slice.values() for o in sl}
-    in_place: list[tuple[Operation, Operation]] = []
     anchors = set(plan.anchor.values())
     for o in old.ops:
         if o in anchors:
-            _issue_at(plan, e, o, block.args[0], mapper, ahead, guard)
+            _issue_at(plan, e, o, iv, iv_value, mapper, ahead, guard, exists)
         if o in plan.distance or isinstance(o, scf.YieldOp) or any(r in mapper for r in o.results):
             continue
-        c = o.clone(value_mapper=mapper)
-        out.append(c)
+        c = e.add(o.clone(value_mapper=mapper))
         in_place.append((o, c))
+    for op, q in heads.items():
+        heads[op] = q[1:] + [ahead[op]]
     yield_op = old.last_op
     assert isinstance(yield_op, scf.YieldOp)
-    values = [mapper.get(v, v) for v in yield_op.operands]
-    for op in queued:
-        values += list(heads[op][1:]) + [ahead[op]]
-    out.append(scf.YieldOp(*values))
-    block.add_ops(out)
-    for orig, c in reversed(in_place):  # address arithmetic only the moved reads used
+    return [mapper.get(v, v) for v in yield_op.operands]
+
+
+def _drop_unused(plan: Plan, in_place: list[tuple[Operation, Operation]]) -> None:
+    """Erase the clones of address arithmetic only the moved reads used."""
+    slice_ops = {o for sl in plan.slice.values() for o in sl}
+    for orig, c in reversed(in_place):
         if orig in slice_ops and is_side_effect_free(c) and not any(r.uses for r in c.results):
             Rewriter.erase_op(c)
+
+
+def _body(plan: Plan, guard: bool, hoist: Emitter, steps: int = 1) -> Block:
+    """The steady (``guard`` False) or epilogue (True) body, ``steps`` steps of the original
+    per iteration."""
+    loop = plan.kloop.loop
+    old = loop.body.block
+    queued = _queued(plan)
+    qtypes = [op.results[0].type for op in queued for _ in range(plan.distance[op])]
+    block = Block(arg_types=[a.type for a in old.args] + qtypes)
+    heads: dict[Operation, list[SSAValue]] = {}
+    at = len(old.args)
+    for op in queued:
+        heads[op] = list(block.args[at : at + plan.distance[op]])
+        at += plan.distance[op]
+    out: list[Operation] = []
+    e = Emitter(out, hoist)
+    in_place: list[tuple[Operation, Operation]] = []
+    carried: list[SSAValue] = list(block.args[1 : len(old.args)])
+    for t in range(steps):
+        iv = e.offset(block.args[0], t, loop.step, plan.trip[2])
+        carried = _step(plan, e, iv, None, carried, heads, guard, None, in_place)
+    values = carried + [v for op in queued for v in heads[op]]
+    out.append(scf.YieldOp(*values))
+    block.add_ops(out)
+    _drop_unused(plan, in_place)
     return block
 
 
-def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, mapper: dict[SSAValue, SSAValue],
-              ahead: dict[Operation, SSAValue], guard: bool) -> None:
+def _straight(plan: Plan, e: Emitter, first: int, count: int, carried: list[SSAValue],
+              queues: dict[Operation, list[SSAValue]]) -> list[SSAValue]:
+    """Steps ``first .. count-1`` (a static trip count) one after the other, outside any loop;
+    a read of a step that does not exist is not issued."""
+    lb, _, st = plan.trip
+    assert lb is not None and st is not None
+    in_place: list[tuple[Operation, Operation]] = []
+    heads = {op: list(q) for op, q in queues.items()}
+    start = len(e.out)
+    for j in range(first, count):
+        iv = e.const(lb + j * st)
+        carried = _step(plan, e, iv, lb + j * st, carried, heads, False, count - 1 - j, in_place)
+    # not in a block yet: what no one uses (the address arithmetic of reads not issued, the
+    # zeros standing for them) leaves the list
+    slice_ops = {o for sl in plan.slice.values() for o in sl}
+    drop = [c for orig, c in in_place if orig in slice_ops and is_side_effect_free(c)]
+    drop += [o for o in e.out[start:] if isinstance(o, arith.ConstantOp)]
+    for c in reversed(drop):
+        if not any(r.uses for r in c.results) and c in e.out:
+            e.out.remove(c)
+            c.drop_all_references()
+    return carried
+
+
+def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, iv_value: int | None,
+              mapper: dict[SSAValue, SSAValue], ahead: dict[Operation, SSAValue], guard: bool,
+              exists: int | None) -> None:
     """Before ``anchor``: the reads anchored there, at distance 0 (moved) first, then those
-    ahead, one group per distance."""
+    ahead, one group per distance (zeros for a step beyond ``exists``)."""
     loop = plan.kloop.loop
     mine = [op for op in plan.kloop.loop.body.block.ops if plan.anchor.get(op) is anchor]
     moved = [op for op in mine if plan.distance[op] == 0]
@@ -166,8 +232,11 @@ def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, mapper: d
             e.add(o.clone(value_mapper=mapper))
     for d in sorted({plan.distance[op] for op in mine} - {0}):
         group = [op for op in mine if plan.distance[op] == d]
-        args: dict[SSAValue, SSAValue] = {a: mapper[a] for a in loop.body.block.args[1:]}
-        values = _issue(plan, e, group, iv, None, d, args, guard)
+        if exists is not None and d > exists:
+            values = [e.zero(op.results[0].type) for op in group if op.results]
+        else:
+            args: dict[SSAValue, SSAValue] = {a: mapper[a] for a in loop.body.block.args[1:]}
+            values = _issue(plan, e, group, iv, iv_value, d, args, guard)
         for op, v in zip([op for op in group if op.results], values):
             ahead[op] = v
 
@@ -211,14 +280,33 @@ def _rewrite(plan: Plan) -> None:
     e = Emitter(pre)
     queues = _prologue(plan, e, count)
     carried: list[SSAValue] = list(loop.iter_args) + [v for q in queues.values() for v in q]
-    split = _split(plan, e, count)
-    steps = max(0, count - plan.max_distance) if count is not None else None
-    if steps != 0:
-        steady = e.add(scf.ForOp(loop.lb, split, loop.step, carried, _body(plan, guard=False, hoist=e)))
-        carried = list(steady.results)
-    if count != 0:
-        epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True, hoist=e)))
-        carried = list(epilogue.results)
+    u = unroll(plan)
+    if u > 1 and count is not None:
+        # the steady loop runs whole groups of u steps, the rest follows it without a loop
+        steps = max(0, count - plan.max_distance) // u * u
+        st = plan.trip[2]
+        assert st is not None
+        if steps:
+            split = e.offset(loop.lb, steps, loop.step, st, plan.trip[0])
+            body = _body(plan, guard=False, hoist=e, steps=u)
+            steady = e.add(scf.ForOp(loop.lb, split, e.const(u * st), carried, body))
+            carried = list(steady.results)
+        n = len(loop.iter_args)
+        at = n
+        rest: dict[Operation, list[SSAValue]] = {}
+        for op in queues:
+            rest[op] = carried[at : at + plan.distance[op]]
+            at += plan.distance[op]
+        carried = _straight(plan, e, steps, count, carried[:n], rest)
+    else:
+        split = _split(plan, e, count)
+        steps_n = max(0, count - plan.max_distance) if count is not None else None
+        if steps_n != 0:
+            steady = e.add(scf.ForOp(loop.lb, split, loop.step, carried, _body(plan, guard=False, hoist=e)))
+            carried = list(steady.results)
+        if count != 0:
+            epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True, hoist=e)))
+            carried = list(epilogue.results)
     _give_prefetches_layouts(plan, pre)
     Rewriter.insert_op(pre, InsertPoint.before(loop))
     for old, new in zip(loop.results, carried):

@@ -87,17 +87,34 @@ gpu.module @m {
   }
 }
 // CHECK-LABEL: gpu.func @through_slm
-// CHECK:        scf.for %[[K:.*]] = %c0 to %{{.*}} step %c16 iter_args(%[[ACC:.*]] = %z, %[[QB:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// The steady loop runs two steps per iteration (B's tile lives in two iter_args: each is
+// yielded a tile read in the iteration), the last two steps follow it without a loop.
+// CHECK:        %[[C32:.*]] = arith.constant 32 : index
+// CHECK:        scf.for %[[K:.*]] = %c0 to %[[C32]] step %[[C32]] iter_args(%[[ACC:.*]] = %z, %[[QB:.*]] = %vb, %[[QBN:.*]] = %vb_1)
 // CHECK-NEXT:     %[[GA:.*]] = xegpu.load_nd %a[0, %[[K]]]
-// CHECK-NEXT:     %[[K2:.*]] = arith.addi %[[K]], %{{.*}} : index
-// CHECK-NEXT:     xegpu.load_nd %b[%[[K2]], 0]
+// CHECK-NEXT:     %[[K2:.*]] = arith.addi %[[K]], %[[C32]] : index
+// CHECK-NEXT:     %[[NB:.*]] = xegpu.load_nd %b[%[[K2]], 0]
 // CHECK-NEXT:     %[[M:.*]] = memref.get_global @slm
 // CHECK-NEXT:     %[[MD:.*]] = xegpu.create_mem_desc %[[M]]
 // CHECK-NEXT:     xegpu.store_matrix %[[GA]], %[[MD]][0, 0]
 // CHECK-NEXT:     gpu.barrier
 // CHECK-NEXT:     %[[VA:.*]] = xegpu.load_matrix %[[MD]][0, 0]
 // CHECK-NEXT:     gpu.barrier
-// CHECK-NEXT:     xegpu.dpas %[[VA]], %[[QB]], %[[ACC]]
+// CHECK-NEXT:     %[[D:.*]] = xegpu.dpas %[[VA]], %[[QB]], %[[ACC]]
+// CHECK-NEXT:     %[[K1:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK-NEXT:     %[[GA1:.*]] = xegpu.load_nd %a[0, %[[K1]]]
+// CHECK-NEXT:     %[[K3:.*]] = arith.addi %[[K1]], %[[C32]] : index
+// CHECK-NEXT:     %[[NB1:.*]] = xegpu.load_nd %b[%[[K3]], 0]
+// CHECK:          xegpu.store_matrix %[[GA1]]
+// CHECK:          %[[D1:.*]] = xegpu.dpas %{{.*}}, %[[QBN]], %[[D]]
+// CHECK-NEXT:     scf.yield %[[D1]], %[[NB]], %[[NB1]]
+// CHECK-NEXT:   }
+// CHECK-NOT:    scf.for
+// CHECK:        xegpu.load_nd %a[0, %[[C32]]]
+// CHECK-NOT:    xegpu.load_nd %b
+// CHECK:        xegpu.dpas
+// CHECK:        xegpu.dpas
+// CHECK-NEXT:   xegpu.store_nd
 
 // -----
 

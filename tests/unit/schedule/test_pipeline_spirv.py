@@ -31,15 +31,25 @@ LOWERS = [
     ("convert-dynamic", dict(convert=True, dynamic=True), "stages=2"),
     ("convert-rotation", dict(convert=True), "stages=1 fragments=2"),
 ]
+LOWERS += [
+    # a value carried over two or three steps: the steady loop runs that many steps per
+    # iteration and yields only what it read (pipeline.unroll), the rest follows it unrolled
+    ("stages3", {}, "stages=3"),
+    ("fragments2", {}, "stages=2 fragments=2"),
+    ("stages3-fragments2", dict(k_size=128), "stages=3 fragments=2"),
+    ("barrier-stages3", dict(barrier=True), "stages=3 fragments=0"),
+    ("convert-stages3", dict(convert=True), "stages=3"),
+]
 LLVM22_FAILS = {
-    # A read two steps ahead (stages=3, or fragment 0 with fragments=2) lives in two iter_args:
-    # each step the loop yields the second of them as the new first, i.e. an scf.yield operand
-    # is one of the loop's own iter_args. mlir-opt 22's xegpu-subgroup-distribute crashes on
-    # any such loop (building the inner gpu.yield of the distributed scf.for); the minimal
-    # kernel ROTATE_CRASH below reproduces it without wgdist, and ROTATE_OK (the same value
-    # through an arith.addf) lowers.
-    ("static", "stages=3"): ({}, "crash"),
-    ("static", "stages=2 fragments=2"): ({}, "crash"),
+    # With a trip count known only at run time and a read two steps ahead (stages=3, or
+    # fragment 0 with fragments=2), the tile lives in two iter_args and each step yields the
+    # second as the new first: an scf.yield operand is one of the loop's own iter_args.
+    # mlir-opt 22's xegpu-subgroup-distribute crashes on any such loop (building the inner
+    # gpu.yield of the distributed scf.for): ROTATE_CRASH below reproduces it without wgdist,
+    # and ROTATE_OK (the same value through an arith.addf) lowers. (With a static trip count
+    # wgdist unrolls the steady loop instead; a dynamic one would need a remainder loop.)
+    ("dynamic", "stages=3"): (dict(dynamic=True), "crash"),
+    ("dynamic", "stages=2 fragments=2"): (dict(dynamic=True), "crash"),
 }
 
 ROTATE_CRASH = """
