@@ -674,3 +674,75 @@ func.func @f(%m: memref<16xf32>, %i: index, %mask: vector<4xi1>, %p: vector<8xf3
 }
 
 // CHECK: 'vector.maskedstore' op expected valueToStore shape to match mask shape (vector<8xf32> vs. mask vector<4xi1>)
+
+// -----
+
+func.func @f(%m: memref<8x8xvector<2x4xf32>>, %pad: vector<2x4xf32>, %i: index) {
+  %0 = vector.transfer_read %m[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (d1)>} : memref<8x8xvector<2x4xf32>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.transfer_read' op requires source vector element and vector result ranks to match. (vector<2x4xf32> has rank 2, vector<4xf32> has rank 1)
+
+// -----
+
+func.func @f(%m: memref<8xvector<8xf16>>, %v: vector<2x4xf16>, %i: index) {
+  vector.transfer_write %v, %m[%i] {permutation_map = affine_map<(d0) -> (d0)>} : vector<2x4xf16>, memref<8xvector<8xf16>>
+  return
+}
+
+// CHECK: 'vector.transfer_write' op requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source (vector<2x4xf16>: 64 bits, vector<8xf16>: 128 bits)
+
+// -----
+
+func.func @f(%m: memref<8x8xvector<4xf32>>, %v: vector<2x2x4xf32>, %i: index) {
+  vector.transfer_write %v, %m[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d0)>} : vector<2x2x4xf32>, memref<8x8xvector<4xf32>>
+  return
+}
+
+// CHECK: 'vector.transfer_write' op requires a permutation_map with result dims of the same rank as the vector type (1 results, vector<2x2x4xf32> of rank 3 over elements vector<4xf32>)
+
+// -----
+
+func.func @f(%m: memref<16x32xf32, affine_map<(d0, d1) -> (d0 * 96 + d1 * 3)>>, %i: index) {
+  %0 = vector.load %m[%i, %i] : memref<16x32xf32, affine_map<(d0, d1) -> (d0 * 96 + d1 * 3)>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.load' op most minor memref dim must have unit stride (stride 3 in memref<16x32xf32, affine_map<(d0, d1) -> (((d0 * 96) + (d1 * 3)))>>)
+
+// -----
+
+func.func @f(%m: memref<16x32xf32, affine_map<(d0, d1) -> (d0 + d1 mod 8)>>, %v: vector<4xf32>, %i: index) {
+  vector.store %v, %m[%i, %i] : memref<16x32xf32, affine_map<(d0, d1) -> (d0 + d1 mod 8)>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.store' op most minor memref dim must have unit stride (stride not strided in memref<16x32xf32, affine_map<(d0, d1) -> ((d0 + (d1 mod 8)))>>)
+
+// -----
+
+func.func @f(%a: vector<3x2x5xi8>) {
+  %0 = vector.transpose %a, [3, 0, 1] : vector<3x2x5xi8> to vector<3x2x5xi8>
+  return
+}
+
+// CHECK: 'vector.transpose' op transposition index out of range: 3 (permutation [3, 0, 1], rank 3)
+
+// -----
+
+func.func @f(%a: vector<3x2x5xi8>) {
+  %0 = vector.transpose %a, [1, 0] : vector<3x2x5xi8> to vector<2x3xi8>
+  return
+}
+
+// CHECK: 'vector.transpose' op vector result rank mismatch: 2 (vector<3x2x5xi8> has rank 3)
+
+// -----
+
+func.func @f(%a: vector<[4]xi32>, %b: vector<6x8xi32>) {
+  %0 = vector.insert_strided_slice %a, %b {offsets = [1, 0], strides = [1]} : vector<[4]xi32> into vector<6x8xi32>
+  return
+}
+
+// CHECK: 'vector.insert_strided_slice' op mismatching scalable flags (at source vector idx=0) (vector<[4]xi32> into vector<6x8xi32>)
