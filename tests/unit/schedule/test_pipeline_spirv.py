@@ -109,3 +109,54 @@ def test_llvm22_crashes_on_a_loop_yielding_its_own_iter_arg() -> None:
     assert lower(ROTATE_CRASH)[0] == "crash"
     status, binary = lower(ROTATE_OK)
     assert status == "binary" and binary is not None and spirv_val(binary) in ("", None)
+
+
+# What the two SLM workarounds of strategy=pipeline avoid (pipeline_plan._only_stored_to_slm,
+# pipeline._give_prefetches_layouts), as minimal kernels: a tile loaded for SLM (the load's
+# own layout, as wgdist's distribution writes it), stored by xegpu.store_matrix in a loop.
+SLM_KERNEL = """
+gpu.module @m {
+  memref.global "private" @slm : memref<256xi8, 3> = uninitialized
+  gpu.func @k(%A: memref<64x16xf16>) kernel {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %t = xegpu.create_nd_tdesc %A : memref<64x16xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %slm = memref.get_global @slm : memref<256xi8, 3>
+    %md = xegpu.create_mem_desc %slm : memref<256xi8, 3> -> !xegpu.mem_desc<8x16xf16>
+    BODY
+    gpu.return
+  }
+}
+"""
+_L = "<{layout = #xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1]>}>"
+_LOAD = "xegpu.load_nd %t[AT, 0] " + _L + " : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>"
+_STORE = "xegpu.store_matrix VAL, %md[0, 0] : vector<8x16xf16>, !xegpu.mem_desc<8x16xf16>"
+# the tile stored is carried in an iter_arg (read one step ahead)
+SLM_CARRIED = SLM_KERNEL.replace("BODY", f"""%a = {_LOAD.replace("AT", "0")}
+    %r = scf.for %i = %c0 to %c64 step %c8 iter_args(%x = %a) -> (vector<8x16xf16>) {{
+      {_STORE.replace("VAL", "%x")}
+      %n = {_LOAD.replace("AT", "%i")}
+      scf.yield %n : vector<8x16xf16>
+    }}""")
+# the tile is read in its step, and the descriptor is also prefetched before the loop
+_IN_STEP = f"""scf.for %i = %c0 to %c64 step %c8 {{
+      %n = {_LOAD.replace("AT", "%i")}
+      {_STORE.replace("VAL", "%n")}
+    }}"""
+SLM_PREFETCH_OUTSIDE = SLM_KERNEL.replace(
+    "BODY", "xegpu.prefetch_nd %t[0, 0] : !xegpu.tensor_desc<8x16xf16>\n    " + _IN_STEP)
+SLM_PREFETCH_WITH_LAYOUT = SLM_KERNEL.replace(
+    "BODY", f"xegpu.prefetch_nd %t[0, 0] {_L} : !xegpu.tensor_desc<8x16xf16>\n    " + _IN_STEP)
+
+
+@needs_mlir
+def test_llvm22_cannot_lower_a_carried_slm_tile_or_an_outside_prefetch_without_layout() -> None:
+    """mlir-opt 22's lane-layout propagation assigns a loop-carried vector a layout from its
+    users only, and store_matrix gives none; a prefetch outside the loop without the load's
+    layout leaves the load's result without one. With the prefetch's layout it lowers."""
+    assert lower(SLM_CARRIED)[0] == "error: Failed to update operation with the layout."
+    assert lower(SLM_PREFETCH_OUTSIDE)[0].startswith(
+        "error: Could not find layout attribute for operand 0 of operation xegpu.store_matrix")
+    status, binary = lower(SLM_PREFETCH_WITH_LAYOUT)
+    assert status == "binary" and binary is not None and spirv_val(binary) in ("", None)
