@@ -54,11 +54,11 @@ ahead) and an epilogue loop over the last ``min(N, D)`` steps (``D`` = the large
 whose reads ahead are guarded by ``scf.if`` so that no step outside the loop's range is ever
 read; with a dynamic trip count the prologue's reads are guarded too and the split is ``lb +
 max(0, ceildiv(ub - lb, step) - D) * step``. Loops of no step (static) are not emitted. When a
-read's value lives in ``u >= 2`` iter_args (read ``u`` steps ahead) and the trip count is static,
-the steady loop runs ``u`` steps per iteration (so that it yields only values read in the
-iteration, never one of its own iter_args: mlir-opt 22's xegpu-subgroup-distribute crashes on
-that) over ``floor(max(0, N - D) / u) * u`` steps, and the remaining steps follow it unrolled,
-reading nothing beyond the last step. A read
+read's value lives in ``u >= 2`` iter_args (read ``u`` steps ahead), the steady loop runs ``u``
+steps per iteration (so that it yields only values read in the iteration, never one of its own
+iter_args: mlir-opt 22's xegpu-subgroup-distribute crashes on that) over ``floor(max(0, N - D) /
+u) * u`` steps, and the remaining steps follow it unrolled (each under ``scf.if step < ub`` when
+the trip count is dynamic), reading nothing beyond the last step. A read
 ``d`` steps ahead that goes through an induction reads it advanced ``d`` times (its advancing
 ops cloned; the loop still carries and advances the original). Reads that depend on other
 loop-carried values stay in place; a loop with nothing to move, or whose induction variable is

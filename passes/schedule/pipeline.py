@@ -23,7 +23,11 @@ xegpu-subgroup-distribute crashes on. With a static trip count the steady loop t
 ``u`` steps per iteration (:func:`unroll`: the longest queue; each slot is then yielded a value
 read in the iteration) over the first ``floor(max(0, N - D) / u) * u`` steps, and the remaining
 steps follow it without a loop, a read of a step at or beyond ``N`` not issued. With a dynamic
-trip count the form above is kept (a remainder of unknown length would need guarded steps).
+trip count the steady loop covers ``floor(max(0, N - D) / u) * u`` steps the same way and the
+at most ``D + u - 1`` steps left follow it, each under ``scf.if step < ub`` that yields the
+loop-carried values and only the tiles read inside it (a queued tile from before it is used
+directly: an ``scf.if`` forwarding it becomes, after mlir-opt's canonicalisation, a vector
+``arith.select`` on an ``i1`` that mlir-opt 22 cannot lower).
 """
 
 from __future__ import annotations
@@ -184,13 +188,17 @@ def _body(plan: Plan, guard: bool, hoist: Emitter, steps: int = 1) -> Block:
     e = Emitter(out, hoist)
     in_place: list[tuple[Operation, Operation]] = []
     carried: list[SSAValue] = list(block.args[1 : len(old.args)])
+    ivs: list[SSAValue] = []
     for t in range(steps):
-        iv = e.offset(block.args[0], t, loop.step, plan.trip[2])
-        carried = _step(plan, e, iv, None, carried, heads, guard, None, in_place)
+        ivs.append(e.offset(block.args[0], t, loop.step, plan.trip[2]))
+        carried = _step(plan, e, ivs[-1], None, carried, heads, guard, None, in_place)
     values = carried + [v for op in queued for v in heads[op]]
     out.append(scf.YieldOp(*values))
     block.add_ops(out)
     _drop_unused(plan, in_place)
+    for iv in ivs[1:]:  # a step's induction value nothing of it uses
+        if not iv.uses and isinstance(iv.owner, Operation) and iv.owner.parent_block() is block:
+            Rewriter.erase_op(iv.owner)
     return block
 
 
@@ -218,6 +226,45 @@ def _straight(plan: Plan, e: Emitter, first: int, count: int, carried: list[SSAV
     return carried
 
 
+def _guarded_steps(plan: Plan, e: Emitter, start: SSAValue, carried: list[SSAValue], most: int) -> list[SSAValue]:
+    """Up to ``most`` steps from ``start`` one after the other outside any loop, each under
+    ``scf.if step < ub`` (a dynamic trip count); ``carried``: the loop-carried values and the
+    queues, as the steady loop yields them. A step at ``most`` or beyond never exists: nothing
+    is read for it and no value is kept for it. Returns the loop-carried values."""
+    loop = plan.kloop.loop
+    n = len(loop.iter_args)
+    queued = _queued(plan)
+    heads: dict[Operation, list[SSAValue]] = {}
+    at = n
+    for op in queued:
+        heads[op] = carried[at : at + plan.distance[op]]
+        at += plan.distance[op]
+    values = carried[:n]
+    for j in range(most):
+        iv = e.offset(start, j, loop.step, plan.trip[2])
+        cond = e.add(CmpiOp(iv, loop.ub, "slt")).results[0]
+        then: list[Operation] = []
+        in_place: list[tuple[Operation, Operation]] = []
+        mine = {op: list(q) + [q[-1]] * (plan.distance[op] - len(q)) for op, q in heads.items()}
+        keep = {op: max(0, min(plan.distance[op], most - 1 - j)) for op in queued}
+        new = _step(plan, Emitter(then, e), iv, None, values, mine, True, most - 1 - j, in_place)
+        # through the scf.if: the loop-carried values and the tiles read in it; a queued value
+        # from before it is used as it is (an scf.if forwarding it becomes, after mlir-opt's
+        # canonicalisation, an arith.select of vectors on an i1, which mlir-opt 22 cannot lower)
+        inside = {r for o in then for r in o.results}
+        fresh = [v for op in queued for v in mine[op][: keep[op]] if v in inside]
+        out = new + fresh
+        then.append(scf.YieldOp(*out))
+        orelse = values + [e.zero(v.type) for v in fresh]  # a step not run: no later one runs
+        if_op = e.add(scf.IfOp(cond, [v.type for v in out], then, [scf.YieldOp(*orelse)]))
+        _drop_unused(plan, in_place)
+        res = dict(zip(out, if_op.results))
+        values = [SSAValue.get(r) for r in if_op.results[:n]]
+        for op in queued:
+            heads[op] = [res.get(v, v) for v in mine[op][: keep[op]]]
+    return values
+
+
 def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, iv_value: int | None,
               mapper: dict[SSAValue, SSAValue], ahead: dict[Operation, SSAValue], guard: bool,
               exists: int | None) -> None:
@@ -241,7 +288,7 @@ def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, iv_value:
             ahead[op] = v
 
 
-def _split(plan: Plan, e: Emitter, count: int | None) -> SSAValue:
+def _split(plan: Plan, e: Emitter, count: int | None, u: int = 1) -> SSAValue:
     """``lb + max(0, N - D) * step``: where the steady loop ends and the epilogue starts."""
     loop = plan.kloop.loop
     d = plan.max_distance
@@ -251,6 +298,8 @@ def _split(plan: Plan, e: Emitter, count: int | None) -> SSAValue:
     n = e.add(arith.CeilDivSIOp(span, loop.step)).results[0]
     rest = e.add(arith.SubiOp(n, e.const(d))).results[0]
     m = e.add(arith.MaxSIOp(rest, e.const(0))).results[0]
+    if u > 1:
+        m = e.add(arith.MuliOp(e.add(arith.DivSIOp(m, e.const(u))).results[0], e.const(u))).results[0]
     by = e.add(arith.MuliOp(m, loop.step)).results[0]
     return e.add(arith.AddiOp(loop.lb, by)).results[0]
 
@@ -298,6 +347,12 @@ def _rewrite(plan: Plan) -> None:
             rest[op] = carried[at : at + plan.distance[op]]
             at += plan.distance[op]
         carried = _straight(plan, e, steps, count, carried[:n], rest)
+    elif u > 1:
+        split = _split(plan, e, None, u)
+        st = plan.trip[2]
+        by = e.const(u * st) if st is not None else e.add(arith.MuliOp(loop.step, e.const(u))).results[0]
+        steady = e.add(scf.ForOp(loop.lb, split, by, carried, _body(plan, guard=False, hoist=e, steps=u)))
+        carried = _guarded_steps(plan, e, split, list(steady.results), plan.max_distance + u - 1)
     else:
         split = _split(plan, e, count)
         steps_n = max(0, count - plan.max_distance) if count is not None else None

@@ -40,19 +40,47 @@ gpu.module @m {
 // CHECK-NEXT:   %[[REST:.*]] = arith.subi %[[N]], %[[TWO]] : index
 // CHECK-NEXT:   %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK-NEXT:   %[[M:.*]] = arith.maxsi %[[REST]], %[[ZERO]] : index
-// CHECK-NEXT:   %[[BY:.*]] = arith.muli %[[M]], %c16 : index
+// The steady loop runs two steps per iteration (each tile lives in two iter_args: every one is
+// yielded a tile read in the iteration), so its step count is rounded down to even; up to three
+// steps follow it, each under scf.if (the reads of the first one guarded again).
+// CHECK-NEXT:   %[[HALF:.*]] = arith.divsi %[[M]], %[[TWO]] : index
+// CHECK-NEXT:   %[[EVEN:.*]] = arith.muli %[[HALF]], %[[TWO]] : index
+// CHECK-NEXT:   %[[BY:.*]] = arith.muli %[[EVEN]], %c16 : index
 // CHECK-NEXT:   %[[SPLIT:.*]] = arith.addi %lb, %[[BY]] : index
 // CHECK-NEXT:   %[[C32:.*]] = arith.constant 32 : index
-// CHECK-NEXT:   scf.for %[[K:.*]] = %lb to %[[SPLIT]] step %c16 iter_args(%[[ACC:.*]] = %z, %[[QA0:.*]] = %[[P0A]], %[[QA1:.*]] = %[[P1A]], %[[QB0:.*]] = %[[P0B]], %[[QB1:.*]] = %[[P1B]])
+// CHECK-NEXT:   %[[S0:.*]], %[[S1:.*]], %[[S2:.*]], %[[S3:.*]], %[[S4:.*]] = scf.for %[[K:.*]] = %lb to %[[SPLIT]] step %[[C32]] iter_args(%[[ACC:.*]] = %z, %[[QA0:.*]] = %[[P0A]], %[[QA1:.*]] = %[[P1A]], %[[QB0:.*]] = %[[P0B]], %[[QB1:.*]] = %[[P1B]])
 // CHECK-NEXT:     %[[K2:.*]] = arith.addi %[[K]], %[[C32]] : index
 // CHECK-NEXT:     %[[NA:.*]] = xegpu.load_nd %a[0, %[[K2]]]
 // CHECK-NEXT:     %[[NB:.*]] = xegpu.load_nd %b[%[[K2]], 0]
 // CHECK-NEXT:     %[[D:.*]] = xegpu.dpas %[[QA0]], %[[QB0]], %[[ACC]]
-// CHECK-NEXT:     scf.yield %[[D]], %[[QA1]], %[[NA]], %[[QB1]], %[[NB]]
-// CHECK:        scf.for %[[KE:.*]] = %[[SPLIT]] to %ub step %c16
-// CHECK-NEXT:     %[[KE2:.*]] = arith.addi %[[KE]], %[[C32]] : index
+// CHECK-NEXT:     %[[K1:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK-NEXT:     %[[K3:.*]] = arith.addi %[[K1]], %[[C32]] : index
+// CHECK-NEXT:     %[[NA1:.*]] = xegpu.load_nd %a[0, %[[K3]]]
+// CHECK-NEXT:     %[[NB1:.*]] = xegpu.load_nd %b[%[[K3]], 0]
+// CHECK-NEXT:     %[[D1:.*]] = xegpu.dpas %[[QA1]], %[[QB1]], %[[D]]
+// CHECK-NEXT:     scf.yield %[[D1]], %[[NA]], %[[NA1]], %[[NB]], %[[NB1]]
+// CHECK-NEXT:   }
+// CHECK-NEXT:   %[[IN2:.*]] = arith.cmpi slt, %[[SPLIT]], %ub : index
+// CHECK-NEXT:   %[[E0:.*]], %[[E0A:.*]], %[[E0B:.*]] = scf.if %[[IN2]]
+// CHECK-NEXT:     %[[KE2:.*]] = arith.addi %[[SPLIT]], %[[C32]] : index
 // CHECK-NEXT:     %[[INE:.*]] = arith.cmpi slt, %[[KE2]], %ub : index
-// CHECK-NEXT:     scf.if %[[INE]]
+// CHECK-NEXT:     %[[RA:.*]], %[[RB:.*]] = scf.if %[[INE]]
+// CHECK-NEXT:       xegpu.load_nd %a[0, %[[KE2]]]
+// CHECK-NEXT:       xegpu.load_nd %b[%[[KE2]], 0]
+// CHECK:          %[[DE0:.*]] = xegpu.dpas %[[S1]], %[[S3]], %[[S0]]
+// CHECK-NEXT:     scf.yield %[[DE0]], %[[RA]], %[[RB]]
+// CHECK-NEXT:   } else {
+// CHECK-NEXT:     scf.yield %[[S0]], %[[ZA]], %[[ZB]]
+// CHECK-NEXT:   }
+// CHECK:        %[[E1:.*]] = scf.if
+// CHECK-NEXT:     %[[DE1:.*]] = xegpu.dpas %[[S2]], %[[S4]], %[[E0]]
+// CHECK-NEXT:     scf.yield %[[DE1]]
+// CHECK-NEXT:   } else {
+// CHECK-NEXT:     scf.yield %[[E0]]
+// CHECK:        %[[E2:.*]] = scf.if
+// CHECK-NEXT:     %[[DE2:.*]] = xegpu.dpas %[[E0A]], %[[E0B]], %[[E1]]
+// CHECK-NOT:    xegpu.load_nd
+// CHECK:        xegpu.store_nd %[[E2]], %c[0, 0]
 
 // -----
 
@@ -141,7 +169,8 @@ gpu.module @m {
   }
 }
 // CHECK-LABEL: gpu.func @carried
-// CHECK:        scf.for %{{.*}} = %c0 to %{{.*}} step %c16 iter_args(%[[ACC:.*]] = %z, %[[DA:.*]] = %a, %[[DB:.*]] = %b,
+// Two steps per iteration: the second step starts from the descriptors the first advanced.
+// CHECK:        scf.for %{{.*}} = %c0 to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %z, %[[DA:.*]] = %a, %[[DB:.*]] = %b,
 // CHECK-NEXT:     %[[A1:.*]] = xegpu.update_nd_offset %[[DA]], [0, 16]
 // CHECK-NEXT:     %[[B1:.*]] = xegpu.update_nd_offset %[[DB]], [16, 0]
 // CHECK-NEXT:     %[[A2:.*]] = xegpu.update_nd_offset %[[A1]], [0, 16]
@@ -151,4 +180,13 @@ gpu.module @m {
 // CHECK-NEXT:     %[[D:.*]] = xegpu.dpas
 // CHECK-NEXT:     %[[NA:.*]] = xegpu.update_nd_offset %[[DA]], [0, 16]
 // CHECK-NEXT:     %[[NB:.*]] = xegpu.update_nd_offset %[[DB]], [16, 0]
-// CHECK-NEXT:     scf.yield %[[D]], %[[NA]], %[[NB]], {{.*}}, %[[VA]], {{.*}}, %[[VB]]
+// CHECK-NEXT:     %[[A3:.*]] = xegpu.update_nd_offset %[[NA]], [0, 16]
+// CHECK-NEXT:     %[[B3:.*]] = xegpu.update_nd_offset %[[NB]], [16, 0]
+// CHECK-NEXT:     %[[A4:.*]] = xegpu.update_nd_offset %[[A3]], [0, 16]
+// CHECK-NEXT:     %[[B4:.*]] = xegpu.update_nd_offset %[[B3]], [16, 0]
+// CHECK-NEXT:     %[[VA1:.*]] = xegpu.load_nd %[[A4]]
+// CHECK-NEXT:     %[[VB1:.*]] = xegpu.load_nd %[[B4]]
+// CHECK-NEXT:     %[[D1:.*]] = xegpu.dpas %{{.*}}, %{{.*}}, %[[D]]
+// CHECK-NEXT:     %[[NA1:.*]] = xegpu.update_nd_offset %[[NA]], [0, 16]
+// CHECK-NEXT:     %[[NB1:.*]] = xegpu.update_nd_offset %[[NB]], [16, 0]
+// CHECK-NEXT:     scf.yield %[[D1]], %[[NA1]], %[[NB1]], %[[VA]], %[[VA1]], %[[VB]], %[[VB1]]

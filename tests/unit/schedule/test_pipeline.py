@@ -154,8 +154,13 @@ def test_dynamic_trip_count_guards_the_prologue() -> None:
     module = _distributed(dynamic=True)
     _schedule(module, "stages=3")
     fn = next(op for op in module.walk() if op.name == "gpu.func")
-    guards = [op for op in fn.body.block.ops if isinstance(op, scf.IfOp)]
+    top = list(fn.body.block.ops)
+    loop = next(op for op in top if isinstance(op, scf.ForOp))
+    guards = [op for op in top[: top.index(loop)] if isinstance(op, scf.IfOp)]
     assert len(guards) == 2  # steps 0 and 1
+    # after the steady loop (two steps per iteration), up to three steps, each guarded
+    after = [op for op in top[top.index(loop) :] if isinstance(op, scf.IfOp)]
+    assert len(after) == 3 and all(any(o.name == "xegpu.dpas" for o in op.walk()) for op in after)
     names = [op.name for op in fn.body.block.ops]
     assert "arith.ceildivsi" in names and "arith.maxsi" in names
 
