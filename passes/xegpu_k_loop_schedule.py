@@ -53,7 +53,12 @@ The loop becomes a prologue (the reads of the first steps), a steady loop (ungua
 ahead) and an epilogue loop over the last ``min(N, D)`` steps (``D`` = the largest distance)
 whose reads ahead are guarded by ``scf.if`` so that no step outside the loop's range is ever
 read; with a dynamic trip count the prologue's reads are guarded too and the split is ``lb +
-max(0, ceildiv(ub - lb, step) - D) * step``. Loops of no step (static) are not emitted. A read
+max(0, ceildiv(ub - lb, step) - D) * step``. Loops of no step (static) are not emitted. When a
+read's value lives in ``u >= 2`` iter_args (read ``u`` steps ahead), the steady loop runs ``u``
+steps per iteration (so that it yields only values read in the iteration, never one of its own
+iter_args: mlir-opt 22's xegpu-subgroup-distribute crashes on that) over ``floor(max(0, N - D) /
+u) * u`` steps, and the remaining steps follow it unrolled (each under ``scf.if step < ub`` when
+the trip count is dynamic), reading nothing beyond the last step. A read
 ``d`` steps ahead that goes through an induction reads it advanced ``d`` times (its advancing
 ops cloned; the loop still carries and advances the original). Reads that depend on other
 loop-carried values stay in place; a loop with nothing to move, or whose induction variable is
@@ -99,9 +104,10 @@ Before (two A tiles and one B tile per step, four steps)::
     }
 
 ``xegpu-k-loop-schedule{strategy=pipeline stages=2 fragments=2}`` (steady loop; fragment 0 =
-``%d0`` with ``%a0`` and ``%vb``, read two steps ahead; fragment 1 = ``%d1`` with ``%a1``)::
+``%d0`` with ``%a0`` and ``%vb``, read two steps ahead, so two steps per iteration; fragment 1 =
+``%d1`` with ``%a1``; steps 2 and 3 follow the loop unrolled)::
 
-    scf.for %k = %c0 to %c32 step %c16 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %a0, %qa0n = %a0_1,
+    scf.for %k = %c0 to %c32 step %c32 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %a0, %qa0n = %a0_1,
                                                   %qa1 = %a1, %qb = %vb, %qbn = %vb_1) -> (...) {
       %k1 = arith.addi %k, %c16_0 : index
       %a1n = xegpu.load_nd %a[8, %k1] ...                    // mini 0: fragment 1, step k + 1
@@ -110,7 +116,8 @@ Before (two A tiles and one B tile per step, four steps)::
       %a0n = xegpu.load_nd %a[0, %k2] ...                    // mini 1: fragment 0, step k + 2
       %vbn = xegpu.load_nd %b[%k2, 0] ...
       %d1 = xegpu.dpas %qa1, %qb, %acc1 : ...
-      scf.yield %d0, %d1, %qa0n, %a0n, %a1n, %qbn, %vbn : ...
+      ... the same for step k + 1 (%qa0n, %qbn, %a1n; reading steps k + 2 and k + 3) ...
+      scf.yield %d0', %d1', %a0n, %a0n', %a1n', %vbn, %vbn' : ...
     }
 
 ``strategy=split-barrier`` and ``strategy=pingpong`` (:mod:`wgdist.passes.schedule.split_barrier`,
@@ -197,25 +204,26 @@ allow and a workgroup barrier does not (``xegpu-lower-nbarrier`` refuses it). Wi
 ``converge=true`` (the default) the loop runs ``2N + 1`` phases of one barrier each, outside any condition; in
 phase ``p`` a subgroup of group ``g`` runs cluster ``j = p - g`` of its sequence ``M(0) C(0) M(1)
 ...`` if ``0 <= j < 2N``; the loaded values travel to the compute phase in ``iter_args``
-(``{strategy=pingpong}``; each ``scf.if`` yields constants where its cluster does not run and
-an ``arith.select`` on the phase test picks, so that no ``scf.if`` reads or forwards a loop
-``iter_arg``: mlir-opt 22 cannot lower that, see the module of ``converge``)::
+(``{strategy=pingpong}``; each ``scf.if`` yields filler constants where its cluster does not
+run and an ``arith.select`` on the phase test picks, so that no ``scf.if`` reads or forwards a
+loop ``iter_arg``: mlir-opt 22 cannot lower that, see the module of ``converge``)::
 
     %g = arith.select %late, %c1, %c0 : index                // 0: early group, 1: late group
     %P = 2 * ceildiv(max(%c64 - %c0, 0), %c16) + 1
-    %r:5 = scf.for %p = %c0 to %P step %c1 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %zero_a,
-                                                    %qa1 = %zero_a, %qb = %zero_b) -> (...) {
+    %f1, %f2, %f3 = arith.constant dense<1.0>, dense<2.0>, dense<3.0> ...  // fillers, never used
+    %r:5 = scf.for %p = %c0 to %P step %c1 iter_args(%acc0 = %z, %acc1 = %z, %qa0 = %f1,
+                                                    %qa1 = %f2, %qb = %f3) -> (...) {
       %j = arith.subi %p, %g : index
       %is_m = (0 <= %j < 2N) and %j even ; %is_c = (0 <= %j < 2N) and %j odd
       %k = %c0 + (%j / 2) * %c16
       %l:3 = scf.if %is_m -> (...) { the three loads at %k ; scf.yield ... }
-             else { scf.yield %zero_a, %zero_a, %zero_b : ... }
-      %mm = vector.broadcast %is_m : i1 to vector<8x16xi1>   // (and one per other shape)
+             else { scf.yield %f1, %f2, %f3 : ... }
+      %mm = vector.broadcast %is_m : i1 to vector<8x16xi1>   // one mask per slot, each from j + 2 * slot
       %na0 = arith.select %mm, %l#0, %qa0 : vector<8x16xi1>, vector<8x16xf16>   // ... %na1, %nqb
       %mc = vector.broadcast %is_c : i1 to vector<8x16xi1>
-      %i0 = arith.select %mc, %acc0, %z : vector<8x16xi1>, vector<8x16xf32>      // ... %i1
+      %i0 = arith.select %mc, %acc0, %f4 : vector<8x16xi1>, vector<8x16xf32>     // ... %i1
       %d:2 = scf.if %is_c -> (...) { the two dpas on %na0, %na1, %nqb, %i0, %i1 ; scf.yield ... }
-             else { scf.yield %z, %z : ... }
+             else { scf.yield %f4, %f5 : ... }
       %o0 = arith.select %mc, %d#0, %acc0 : vector<8x16xi1>, vector<8x16xf32>   // ... %o1
       xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
       xegpu.nbarrier_wait %nb : !xegpu.nbarrier
@@ -225,7 +233,6 @@ an ``arith.select`` on the phase test picks, so that no ``scf.if`` reads or forw
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -296,12 +303,10 @@ def check_barriers(fn: Operation, num_subgroups: int = 0) -> None:
     """Run the static barrier check on a rewritten function: an error there is an internal
     error (the strategy built something wrong), reported at the op; a case the check cannot
     decide is a warning."""
-    if importlib.util.find_spec("wgdist.passes.schedule.barrier_check") is None:
-        return  # the checker is a separate module; without it there is nothing to run
     from wgdist.passes.schedule.barrier_check import barrier_problems
 
     for problem in barrier_problems(fn, num_subgroups or None):
-        if getattr(problem, "severity", "error") != "error":
+        if not problem.is_error:
             emit(problem.op, f"xegpu-k-loop-schedule: barrier check: {problem.message}", "warning")
             continue
         raise OpError(

@@ -13,6 +13,9 @@ verifies; a failure is a ``VerifyException`` that the caller locates at the op.
 * ``vector.maskedload`` / ``vector.maskedstore``: the mask has the value's shape.
 * ``vector.reduction``: the source is 0-D or 1-D, and the combining kind reduces its element
   type (``xor`` integers only, ``maximumf`` floats only, ...).
+* ``vector.transfer_read`` / ``vector.transfer_write`` on a memref or tensor of vectors: the
+  vector's minor 1-D bitwidth is a multiple of the element vector's, the element vector's rank is
+  at most the vector's, and the permutation map has one result per remaining (outer) dimension.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from xdsl.dialects.vector import (
     MaskedLoadOp,
     MaskedStoreOp,
     ReductionOp,
+    TransferReadOp,
+    TransferWriteOp,
 )
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
@@ -156,6 +161,45 @@ def _reduction(op: ReductionOp) -> None:
         )
 
 
+def _minor_bits(t: VectorType) -> int | None:
+    """Bits of ``t``'s minor 1-D vector (its last dimension times its element's width)."""
+    element = t.element_type
+    width = getattr(element, "bitwidth", None)
+    if not isinstance(width, int):
+        return None
+    return width * (t.get_shape()[-1] if t.get_num_dims() else 1)
+
+
+def _transfer(op: TransferReadOp | TransferWriteOp) -> None:
+    """LLVM 22's ``verifyTransferOp`` rules for a memref/tensor of vectors (xDSL skips them)."""
+    source = op.source.type
+    vector_t = op.result.type if isinstance(op, TransferReadOp) else op.vector.type
+    element = getattr(source, "element_type", None)
+    if not isinstance(element, VectorType) or not isinstance(vector_t, VectorType):
+        return
+    source_bits, result_bits = _minor_bits(element), _minor_bits(vector_t)
+    if source_bits and result_bits is not None and result_bits % source_bits:
+        raise VerifyException(
+            "requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
+            f"bitwidth of the minor 1-D vector of the source ({vector_t}: {result_bits} bits, "
+            f"{element}: {source_bits} bits)"
+        )
+    if element.get_num_dims() > vector_t.get_num_dims():
+        raise VerifyException(
+            "requires source vector element and vector result ranks to match. "
+            f"({element} has rank {element.get_num_dims()}, {vector_t} has rank "
+            f"{vector_t.get_num_dims()})"
+        )
+    offset = vector_t.get_num_dims() - element.get_num_dims()
+    n_results = len(op.permutation_map.data.results)
+    if n_results != offset:
+        raise VerifyException(
+            "requires a permutation_map with result dims of the same rank as the vector type "
+            f"({n_results} results, {vector_t} of rank {vector_t.get_num_dims()} over elements "
+            f"{element})"
+        )
+
+
 def _entry(op_class: type[OpT], check: Callable[[OpT], None]) -> tuple[type[Operation], Check]:
     """A table entry; the type checker sees that ``check`` takes ``op_class``'s ops."""
     return op_class, cast(Check, check)
@@ -169,6 +213,8 @@ _CHECKS: dict[type[Operation], Check] = dict(
         _entry(ReductionOp, _reduction),
         _entry(MaskedLoadOp, _masked_load),
         _entry(MaskedStoreOp, _masked_store),
+        _entry(TransferReadOp, _transfer),
+        _entry(TransferWriteOp, _transfer),
     ]
 )
 

@@ -51,7 +51,9 @@ class StepOp(IRDLOperation):
     def verify_(self) -> None:
         res = vector_of(self.result.type, "result")
         if res.get_num_dims() != 1 or not isinstance(res.element_type, IndexType):
-            raise VerifyException(f"result type must be a 1-D vector of index, got {res}")
+            raise VerifyException(
+                f"result #0 must be vector of index values of ranks 1, but got '{res}'"
+            )
 
 
 @irdl_op_definition

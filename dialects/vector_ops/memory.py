@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
     I64,
+    AffineMapAttr,
     BoolAttr,
     IndexType,
     IntegerAttr,
@@ -56,12 +57,11 @@ def check_memref_access(
         return
     if alignment is not None and (alignment.value.data <= 0 or alignment.value.data & (alignment.value.data - 1)):
         raise VerifyException(f"{_ALIGNMENT} (alignment = {alignment.value.data})")
-    layout = memref.layout
-    if vector.get_num_dims() > 0 and isinstance(layout, StridedLayoutAttr) and memref.get_num_dims():
-        strides = layout.get_strides()
-        if strides and strides[-1] != 1:
+    if vector.get_num_dims() > 0 and memref.get_num_dims():
+        stride = _minor_stride(memref)
+        if stride != 1:
             raise VerifyException(
-                f"most minor memref dim must have unit stride (stride {strides[-1]} in {memref})"
+                f"most minor memref dim must have unit stride (stride {stride} in {memref})"
             )
     if memref.get_num_dims() < vector.get_num_dims():
         raise VerifyException(
@@ -155,6 +155,36 @@ class StoreOp(IRDLOperation):
             self.base.type, self.vector.type, len(self.indices), _alignment(self.alignment),
             what="valueToStore", rank_msg="source memref has lower rank than the vector to store",
         )
+
+
+def _minor_stride(memref: MemRefType) -> int | str:
+    """The stride of ``memref``'s last dimension: an int, ``"?"`` when dynamic, or
+    ``"not strided"`` for an affine layout that is not a strided one (LLVM 22 rejects both)."""
+    layout = memref.layout
+    if isinstance(layout, StridedLayoutAttr):
+        strides = layout.get_strides()
+        last = strides[-1] if strides else 1
+        return "?" if last is None else last
+    if not isinstance(layout, AffineMapAttr):
+        return 1
+    amap = layout.data
+    if len(amap.results) != 1 or amap.num_dims != memref.get_num_dims():
+        return "not strided"
+    # The coefficient of the last dimension, with every symbol at 0, 1 and 2: an affine strided
+    # layout gives one constant; a coefficient that follows a symbol is a dynamic stride.
+    # A map that is not linear in the dimensions (floordiv, mod, ...) is not a strided layout.
+    n = amap.num_dims
+    seen: set[int] = set()
+    for sym in (0, 1, 2):
+        symbols = [sym] * amap.num_symbols
+        base = amap.eval([0] * n, symbols)[0]
+        coeffs = [amap.eval([int(i == d) for i in range(n)], symbols)[0] - base for d in range(n)]
+        for point in ([3] * n, [7 + 5 * i for i in range(n)]):
+            expected = base + sum(c * x for c, x in zip(coeffs, point, strict=True))
+            if amap.eval(point, symbols)[0] != expected:
+                return "not strided"
+        seen.add(coeffs[-1])
+    return seen.pop() if len(seen) == 1 else "?"
 
 
 def _alignment(attr: Attribute | None) -> IntegerAttr | None:

@@ -87,14 +87,24 @@ class MultiDimReductionOp(IRDLOperation):
         source = vector_of(self.source.type, "source")
         rank = source.get_num_dims()
         dims = self.get_reduction_dims()
-        for d in dims:
-            if not 0 <= d < rank:
-                raise VerifyException(
-                    f"reduction dimension {d} is out of range [0, {rank}) for source type {source}"
-                )
-        expected = reduced_type(source, dims)
-        if self.dest.type != expected:
+        # LLVM 22 infers the result type from the dimensions: one out of range, like a result
+        # of another type, is "incompatible" there
+        dest = self.dest.type
+        dest_element = dest.element_type if isinstance(dest, VectorType) else dest
+        if dest_element != source.element_type:
             raise VerifyException(
-                f"result type {self.dest.type} does not match {expected}, the source type "
-                f"{source} with dimensions {fmt_list(dims)} reduced"
+                "failed to verify that source operand and result have same element type "
+                f"({source.element_type} vs. {dest_element})"
+            )
+        bad = [d for d in dims if not 0 <= d < rank]
+        expected = None if bad else reduced_type(source, dims)
+        if self.dest.type != expected:
+            why = (
+                f"reduction dimension {bad[0]} is out of range [0, {rank})"
+                if bad
+                else f"expected {expected}, the source with dimensions {fmt_list(dims)} reduced"
+            )
+            raise VerifyException(
+                f"destination type '{self.dest.type}' is incompatible with source type "
+                f"'{source}' ({why})"
             )

@@ -24,7 +24,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from wgdist.dialects.vector_ops._common import entries, fmt_list, i64_dense, select_dims, vector_of
+from wgdist.dialects.vector_ops._common import fmt_list, i64_dense, select_dims, vector_of
 
 
 def transposed_type(source: VectorType, permutation: Sequence[int]) -> VectorType:
@@ -69,24 +69,43 @@ class TransposeOp(IRDLOperation):
         return self.permutation.get_values()
 
     def verify_(self) -> None:
+        # LLVM 22's checks and wording, in its order; the dimension sizes are compared, not their
+        # scalability (mlir-opt 22 accepts vector<[2]x4xf32> to vector<4x2xf32>)
         source = vector_of(self.vector.type, "source")
+        result = vector_of(self.result.type, "result")
         perm = self.get_permutation()
-        rank = source.get_num_dims()
+        rank = result.get_num_dims()
+        if source.element_type != result.element_type:
+            raise VerifyException(
+                "failed to verify that operand and result have same element type "
+                f"({source.element_type} vs. {result.element_type})"
+            )
+        if source.get_num_dims() != rank:
+            raise VerifyException(
+                f"vector result rank mismatch: {rank} ({source} has rank {source.get_num_dims()})"
+            )
         if len(perm) != rank:
             raise VerifyException(
-                f"permutation {fmt_list(perm)} has {entries(len(perm))} but the source type "
-                f"{source} has rank {rank}"
+                f"transposition length mismatch: {len(perm)} (permutation {fmt_list(perm)}, "
+                f"rank {rank})"
             )
-        if sorted(perm) != list(range(rank)):
-            raise VerifyException(
-                f"permutation {fmt_list(perm)} is not a permutation of {fmt_list(range(rank))}"
-            )
-        expected = transposed_type(source, perm)
-        if self.result.type != expected:
-            raise VerifyException(
-                f"result type {self.result.type} does not match {expected}, the source type "
-                f"{source} permuted by {fmt_list(perm)}"
-            )
+        seen: set[int] = set()
+        for i, p in enumerate(perm):
+            if not 0 <= p < rank:
+                raise VerifyException(
+                    f"transposition index out of range: {p} (permutation {fmt_list(perm)}, "
+                    f"rank {rank})"
+                )
+            if p in seen:
+                raise VerifyException(
+                    f"duplicate position index: {p} (permutation {fmt_list(perm)})"
+                )
+            seen.add(p)
+            if result.get_shape()[i] != source.get_shape()[p]:
+                raise VerifyException(
+                    f"dimension size mismatch at: {p} (result dim {i} is "
+                    f"{result.get_shape()[i]}, source dim {p} is {source.get_shape()[p]})"
+                )
 
 
 @irdl_op_definition
@@ -111,19 +130,20 @@ class ShapeCastOp(IRDLOperation):
     def verify_(self) -> None:
         src = vector_of(self.source.type, "source")
         res = vector_of(self.result.type, "result")
+        # LLVM 22's wording, with the types
         if src.element_type != res.element_type:
             raise VerifyException(
-                f"source element type {src.element_type} differs from result element type "
-                f"{res.element_type}"
+                f"has different source and result element types ({src} vs. {res})"
             )
         n_src, n_res = prod(src.get_shape()), prod(res.get_shape())
         if n_src != n_res:
             raise VerifyException(
-                f"source type {src} has {n_src} elements but result type {res} has {n_res}"
+                f"has different number of elements at source ({n_src}) and result ({n_res}) "
+                f"({src} vs. {res})"
             )
         s_src, s_res = src.get_num_scalable_dims(), res.get_num_scalable_dims()
         if s_src != s_res:
             raise VerifyException(
-                f"source type {src} has {s_src} scalable dimensions but result type {res} "
-                f"has {s_res}"
+                f"has different number of scalable dims at source ({s_src}) and result "
+                f"({s_res}) ({src} vs. {res})"
             )

@@ -61,10 +61,34 @@ def _split_attr_dict(
     return props, attrs
 
 
-def _check_strides(strides: Sequence[int]) -> None:
-    for i, s in enumerate(strides):
-        if s != 1:
-            raise VerifyException(f"strides[{i}] = {s} is not supported, strides must be 1")
+def _confined(name: str, values: Sequence[int], bounds: Sequence[tuple[int, int]]) -> None:
+    """LLVM 22's ``isIntegerArrayAttrConfinedToShape``: ``values[d]`` in ``[lo, hi)``."""
+    for d, (v, (lo, hi)) in enumerate(zip(values, bounds, strict=False)):
+        if not lo <= v < hi:
+            raise VerifyException(
+                f"expected {name} dimension {d} to be confined to [{lo}, {hi}) ({name}[{d}] = {v})"
+            )
+
+
+def _strides_are_one(strides: Sequence[int]) -> None:
+    for d, v in enumerate(strides):
+        if v != 1:
+            raise VerifyException(
+                f"expected strides to be confined to [1, 2) (strides[{d}] = {v}; only unit "
+                "strides are supported)"
+            )
+
+
+def _sum_confined(
+    name: str, offsets: Sequence[int], sizes: Sequence[int], shape: Sequence[int]
+) -> None:
+    """LLVM 22's ``isSumOfIntegerArrayAttrConfinedToShape``: each slice ends inside its dim."""
+    for d, (off, size, dim) in enumerate(zip(offsets, sizes, shape, strict=False)):
+        if not 0 <= off + size < dim + 1:
+            raise VerifyException(
+                f"expected sum(offsets, {name}) dimension {d} to be confined to [1, {dim + 1}) "
+                f"(offset {off} + size {size} = {off + size})"
+            )
 
 
 def extracted_type(source: VectorType, sizes: Sequence[int]) -> VectorType:
@@ -142,36 +166,38 @@ class ExtractStridedSliceOp(IRDLOperation):
         sizes = array_values(self.sizes)
         strides = array_values(self.strides)
         shape = source.get_shape()
+        # LLVM 22's checks, order and wording (ExtractStridedSliceOp::verify), with the numbers
+        result = vector_of(self.result.type, "result")
+        if source.element_type != result.element_type:
+            raise VerifyException(
+                "failed to verify that operand and result have same element type "
+                f"({source.element_type} vs. {result.element_type})"
+            )
         if not len(offsets) == len(sizes) == len(strides):
             raise VerifyException(
-                f"offsets {fmt_list(offsets)}, sizes {fmt_list(sizes)} and strides "
-                f"{fmt_list(strides)} must have the same number of entries"
+                "expected offsets, sizes and strides attributes of same size "
+                f"(offsets {fmt_list(offsets)}, sizes {fmt_list(sizes)}, strides "
+                f"{fmt_list(strides)})"
             )
         if len(offsets) > len(shape):
             raise VerifyException(
-                f"offsets {fmt_list(offsets)} has {entries(len(offsets))}, more than the rank "
-                f"{len(shape)} of the source type {source}"
+                "expected offsets attribute of rank no greater than vector rank "
+                f"({entries(len(offsets))}, {source} has rank {len(shape)})"
             )
-        _check_strides(strides)
-        scalable = source.get_scalable_dims()
-        for d, (off, size) in enumerate(zip(offsets, sizes)):
-            dim = shape[d]
-            if not 0 <= off < dim:
-                raise VerifyException(
-                    f"offsets[{d}] = {off} is out of bounds [0, {dim}) of source dimension {d}"
-                )
-            if size < 1 or off + size > dim:
-                raise VerifyException(
-                    f"slice [{off}, {off + size}) of dimension {d} (offset {off}, size {size}) "
-                    f"is out of bounds of the source type {source} (size {dim})"
-                )
-            if scalable[d] and size != dim:
-                raise VerifyException(
-                    f"sizes[{d}] = {size} must be the whole scalable dimension {d} ({dim})"
-                )
+        _confined("offsets", offsets, [(0, dim) for dim in shape])
+        _confined("sizes", sizes, [(1, dim + 1) for dim in shape])
+        _strides_are_one(strides)
+        _sum_confined("sizes", offsets, sizes, shape)
         expected = extracted_type(source, sizes)
-        if self.result.type != expected:
-            raise VerifyException(f"result type {self.result.type} does not match {expected}")
+        if result != expected:
+            raise VerifyException(f"expected result type to be '{expected}' (got '{result}')")
+        scalable = source.get_scalable_dims()
+        for d, size in enumerate(sizes):
+            if scalable[d] and size != shape[d]:
+                raise VerifyException(
+                    f"expected size at idx={d} to match the corresponding base size from the "
+                    f"input vector ({size} vs {shape[d]})"
+                )
 
 
 @irdl_op_definition
@@ -245,45 +271,39 @@ class InsertStridedSliceOp(IRDLOperation):
         offsets = array_values(self.offsets)
         strides = array_values(self.strides)
         v_shape, d_shape = value.get_shape(), dest.get_shape()
-        if len(v_shape) > len(d_shape):
+        # LLVM 22's checks, order and wording (InsertStridedSliceOp::verify), with the numbers
+        if value.element_type != dest.element_type:
             raise VerifyException(
-                f"value type {value} has rank {len(v_shape)}, more than the rank "
-                f"{len(d_shape)} of the destination type {dest}"
+                "failed to verify that operand #0 and result have same element type "
+                f"({value.element_type} vs. {dest.element_type})"
             )
         if len(offsets) != len(d_shape):
             raise VerifyException(
-                f"offsets {fmt_list(offsets)} has {entries(len(offsets))} but the destination "
-                f"type {dest} has rank {len(d_shape)}"
+                "expected offsets of same size as destination vector rank "
+                f"({entries(len(offsets))}, {dest} has rank {len(d_shape)})"
             )
         if len(strides) != len(v_shape):
             raise VerifyException(
-                f"strides {fmt_list(strides)} has {entries(len(strides))} but the value type "
-                f"{value} has rank {len(v_shape)}"
+                "expected strides of same size as source vector rank "
+                f"({entries(len(strides))}, {value} has rank {len(v_shape)})"
             )
-        _check_strides(strides)
-        if value.element_type != dest.element_type:
+        if len(v_shape) > len(d_shape):
             raise VerifyException(
-                f"value element type {value.element_type} differs from destination element "
-                f"type {dest.element_type}"
+                "expected source rank to be no greater than destination rank "
+                f"({value} has rank {len(v_shape)}, {dest} has rank {len(d_shape)})"
             )
         lead = len(d_shape) - len(v_shape)
+        _confined("offsets", offsets, [(0, dim) for dim in d_shape])
+        _strides_are_one(strides)
+        _sum_confined("source vector shape", offsets, [0] * lead + list(v_shape), d_shape)
         v_scalable, d_scalable = value.get_scalable_dims(), dest.get_scalable_dims()
-        for d, off in enumerate(offsets):
-            dim = d_shape[d]
-            if not 0 <= off < dim:
+        for i, size in enumerate(v_shape):
+            if v_scalable[i] != d_scalable[i + lead]:
                 raise VerifyException(
-                    f"offsets[{d}] = {off} is out of bounds [0, {dim}) of destination dimension {d}"
+                    f"mismatching scalable flags (at source vector idx={i}) ({value} into {dest})"
                 )
-            if d < lead:
-                continue
-            size = v_shape[d - lead]
-            if off + size > dim:
+            if v_scalable[i] and size != d_shape[i + lead]:
                 raise VerifyException(
-                    f"slice [{off}, {off + size}) of destination dimension {d} (offset {off}, "
-                    f"size {size}) is out of bounds of the destination type {dest} (size {dim})"
-                )
-            if (v_scalable[d - lead] or d_scalable[d]) and size != dim:
-                raise VerifyException(
-                    f"value dimension {d - lead} ({size}) must cover the whole scalable "
-                    f"destination dimension {d} ({dim})"
+                    f"expected size at idx={i} to match the corresponding base size from the "
+                    f"input vector ({size} vs {d_shape[i + lead]})"
                 )

@@ -492,9 +492,19 @@ class AtomicRMWOp(IRDLOperation):
         t = self.tensorDesc.type
         assert isinstance(t, TensorDescType)
         check_scattered(t, True)
-        if self.result.type != self.value.type:
+        # LLVM 22's ODS traits, in its order and wording, with the types
+        trio = (t, self.value.type, self.result.type)
+        elements = [getattr(x, "element_type", x) for x in trio]
+        if len(set(elements)) != 1:
             raise VerifyException(
-                f"expected the result type {self.result.type} to equal the value type {self.value.type}"
+                "failed to verify that all of {tensorDesc, value, result} have same element type "
+                f"({', '.join(str(e) for e in elements)})"
+            )
+        shapes = [tuple(x.get_shape()) if isinstance(x, TensorDescType) else tuple(shape_of(x)) for x in trio]
+        if len(set(shapes)) != 1:
+            raise VerifyException(
+                "failed to verify that all of {tensorDesc, value, result} have same shape "
+                f"({', '.join(str(list(sh)) for sh in shapes)})"
             )
         check_gather_scatter("Value", self.value.type, self.mask.type, t, None, t.chunk_size)
         if self.layout is not None:

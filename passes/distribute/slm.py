@@ -42,11 +42,18 @@ from xdsl.traits import SymbolOpInterface, SymbolTable
 
 from wgdist.dialects.gpu import BarrierOp
 from wgdist.dialects.memref import GlobalOp
-from wgdist.dialects.vector import ExtractStridedSliceOp, ShapeCastOp
-from wgdist.dialects.xegpu import CreateMemDescOp, LayoutAttr, MemDescType, StoreMatrixOp
+from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
+from wgdist.dialects.xegpu import (
+    CreateMemDescOp,
+    LayoutAttr,
+    LoadMatrixOp,
+    MemDescType,
+    StoreMatrixOp,
+)
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import is_writer, tiles, writer_dims
 from wgdist.passes.distribute.dist import Dist
+from wgdist.passes.distribute.emit import dense_constant
 from wgdist.passes.distribute.sg_ids import Index
 from wgdist.passes.distribute.state import Env, Plan
 
@@ -247,6 +254,54 @@ def _give_lanes(value: SSAValue, rows: int) -> None:
     one_block = isinstance(t, VectorType) and list(t.get_shape()) == [rows, LANES]
     if one_block and isinstance(owner, ShapeCastOp | ExtractStridedSliceOp) and LANE_LAYOUT_NAME not in owner.attributes:
         owner.attributes[LANE_LAYOUT_NAME] = lane_layout()
+
+
+RowBlock = tuple[int, int, Index, Index]
+"""One row block of a tile in an SLM matrix: ``(first row in the tile's 2-D form, rows, matrix
+row, matrix column)``."""
+
+
+def store_tile(env: Env, md: SSAValue, tile: SSAValue, elt: Attribute, flat: Sequence[int], blocks: Sequence[RowBlock]) -> list[Operation]:
+    """The ops that store ``tile`` (viewed as the 2-D ``flat``: a ``vector.shape_cast`` when its
+    shape differs) into ``md`` as the row ``blocks`` (a ``vector.extract_strided_slice`` each
+    when there are several), each through :func:`store_blocks`. Every exchange that moves whole
+    tiles (``convert_layout``'s 2-D matrix, the linear ``1 x N`` one) stores this way."""
+    ops: list[Operation] = []
+    t = tile.type
+    assert isinstance(t, VectorType)
+    if list(t.get_shape()) != list(flat):
+        cast = ShapeCastOp(tile, VectorType(elt, list(flat)))
+        ops.append(cast)
+        tile = cast.results[0]
+    for first, nrows, row, col in blocks:
+        piece = tile
+        if len(blocks) > 1:
+            ex = ExtractStridedSliceOp(tile, [first, 0], [nrows, flat[1]], [1, 1])
+            ops.append(ex)
+            piece = ex.results[0]
+        ops += store_blocks(env, piece, md, row, col)
+    return ops
+
+
+def load_tile(env: Env, md: SSAValue, elt: Attribute, flat: Sequence[int], shape: Sequence[int], blocks: Sequence[RowBlock]) -> SSAValue:
+    """The tile of ``shape`` read from ``md`` as the row ``blocks`` of its 2-D form ``flat``
+    (``xegpu.load_matrix`` each, put together with ``vector.insert_strided_slice`` into a zero
+    when there are several, then a ``vector.shape_cast`` to ``shape`` when it differs): the
+    inverse of :func:`store_tile`."""
+    acc: SSAValue | None = None
+    key = tuple(flat)
+    for first, nrows, row, col in blocks:
+        v = env.emit(LoadMatrixOp(md, [row, col], VectorType(elt, [nrows, flat[1]]))).results[0]
+        if len(blocks) == 1:
+            acc = v
+            continue
+        if acc is None:
+            acc = env.ids.splat(lambda: dense_constant(elt, key, [0]), ("zero", str(elt), key))
+        acc = env.emit(InsertStridedSliceOp(v, acc, [first, 0], [1, 1])).results[0]
+    assert acc is not None
+    if list(shape) != list(flat):
+        acc = env.emit(ShapeCastOp(acc, VectorType(elt, list(shape)))).results[0]
+    return acc
 
 
 def emit_guarded(env: Env, cond: SSAValue | None, ops: Sequence[Operation]) -> None:

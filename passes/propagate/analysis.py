@@ -468,8 +468,29 @@ class Analysis:
             return
         red = [int(d) for d in op.get_reduction_dims()]
         if not reduction_source_accepts(res, shape, red, have):
+            self._convert_result_instead(op, have, red)
             return
         self.uses[use] = have
         if op.dest not in self.fixed and isinstance(have, Layout):
             self.layout[op.dest] = SliceLayout(have, tuple(sorted(red)))
+
+    def _convert_result_instead(self, op: MultiDimReductionOp, have: AnyLayout, red: list[int]) -> None:
+        """The cheaper side of a conflict: when the source as produced reduces within each
+        subgroup (one subgroup along every reduced dim), the reduction takes it and its smaller
+        result converts to what its users need, instead of the source converting."""
+        shape = value_shape(op.source)
+        if self.kind != "subgroup" or op.dest in self.fixed or self.partners(op.dest) != [op.dest] or shape is None:
+            return
+        if not isinstance(have, Layout) or have.sg_layout is None or any(have.sg_layout[d] != 1 for d in red):
+            return
+        if distribution_errors(shape, have):
+            return
+        result = SliceLayout(have, tuple(sorted(red)))
+        self.uses[(op, 0)] = have
+        self.layout[op.dest] = result
+        if (op, 1) in self.uses and (op, 1) not in self.fixed_uses:
+            self.uses[(op, 1)] = result  # the accumulator converts with the result (or is cloned)
+            acc = op.acc
+            if acc not in self.fixed and len(list(acc.uses)) == 1 and self.partners(acc) == [acc] and acc in self.layout:
+                self.layout[acc] = result  # used here only: produced as needed
 

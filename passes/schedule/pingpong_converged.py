@@ -29,15 +29,29 @@ How the clusters are written is dictated by what mlir-opt 22's XeVM pipeline
   same select on the ``i1`` broadcast to a vector (``vector.broadcast %c : i1 to
   vector<8x16xi1>``) lowers.
 
-(tests/filecheck/with-mlir/k-loop-schedule-pingpong-llvm22.mlir holds the four kernels.)
+* LLVM 22 limitation: one value that two ops need in different lane layouts (a constant used
+  as the start of a carried A operand and of a carried B operand of the same shape, merged by
+  the pipeline's CSE) fails layout propagation ("Failed to update operation with the layout.").
+
+(tests/filecheck/with-mlir/k-loop-schedule-pingpong-llvm22.mlir holds kernels for the first two.)
+
+Not worked around (a GEMM whose unscheduled form lowers, scheduled form does not): a prefetch of
+a descriptor whose loads feed dpas in another block shape (a 16x16 A tile read as two 8x16
+dpas blocks, say): LLVM 22's ``xegpu-blocking`` then gives the memory ``scf.if``'s
+yield another number of blocks than its results ("region branch point has 2 operands, but
+region successor needs 3 inputs"). The prefetch anywhere in the loop (its own ``scf.if``
+included) has this effect, and selecting inside the then-branch only moves the failure into
+LLVM's SPIR-V backend; such a kernel lowers without its prefetches (test_pingpong.py lists the
+case).
 
 So neither ``scf.if`` touches a block argument: the memory cluster's ``else`` yields the start
 constants and ``arith.select`` (vector mask) on the phase test takes the loaded value or keeps
 the carried one; the compute cluster reads the carried values through those selects (in a
 compute phase the memory test is false, so they are the carried values) and each old
-``iter_arg`` through ``select(is_c, iter_arg, 0)`` (the ``iter_arg`` wherever the cluster
-runs); its ``else`` yields zeros and a select after it keeps the ``iter_arg`` when it did not
-run. The loads and dpas stay under ``scf.if`` (one group loads while the other multiplies); only
+``iter_arg`` through ``select(is_c, iter_arg, F)`` (the ``iter_arg`` wherever the cluster
+runs); its ``else`` yields ``F`` and a select after it keeps the ``iter_arg`` when it did not
+run. The fillers (the carried values' starts and the ``F``) are constants whose value is never
+used, one per slot with its own value (slot ``i`` holds ``i + 1``), so that no two merge. The loads and dpas stay under ``scf.if`` (one group loads while the other multiplies); only
 the selects run in every phase. Before (one step; ``%acc`` carried, ``%va`` loaded)::
 
     scf.for %k = %c0 to %n step %c32 iter_args(%acc = %z) -> (vector<16x32xf32>) {
@@ -48,17 +62,19 @@ the selects run in every phase. Before (one step; ``%acc`` carried, ``%va`` load
 
 After (``converge=true``, the phase tests elided)::
 
-    scf.for %p = %c0 to %P step %c1 iter_args(%acc = %z, %qa = %za) -> (...) {
+    %f1 = arith.constant dense<1.0> : vector<16x16xf16>      // fillers
+    %f2 = arith.constant dense<2.0> : vector<16x32xf32>
+    scf.for %p = %c0 to %P step %c1 iter_args(%acc = %z, %qa = %f1) -> (...) {
       %l = scf.if %is_m -> (vector<16x16xf16>) {
         %va = xegpu.load_nd %ta[%r, %k] : ... ; scf.yield %va : vector<16x16xf16>
-      } else { scf.yield %za : vector<16x16xf16> }
-      %mm = vector.broadcast %is_m : i1 to vector<16x16xi1>
+      } else { scf.yield %f1 : vector<16x16xf16> }
+      %mm = vector.broadcast %is_m0 : i1 to vector<16x16xi1>  // slot 0: is_m from j + 0
       %na = arith.select %mm, %l, %qa : vector<16x16xi1>, vector<16x16xf16>
-      %mc = vector.broadcast %is_c : i1 to vector<16x32xi1>
-      %in = arith.select %mc, %acc, %z : vector<16x32xi1>, vector<16x32xf32>
+      %mc = vector.broadcast %is_c1 : i1 to vector<16x32xi1>  // slot 1: is_c from j + 2
+      %in = arith.select %mc, %acc, %f2 : vector<16x32xi1>, vector<16x32xf32>
       %c = scf.if %is_c -> (vector<16x32xf32>) {
         %d = xegpu.dpas %na, %vb, %in : ... ; scf.yield %d : vector<16x32xf32>
-      } else { scf.yield %z : vector<16x32xf32> }
+      } else { scf.yield %f2 : vector<16x32xf32> }
       %out = arith.select %mc, %c, %acc : vector<16x32xi1>, vector<16x32xf32>
       xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
       xegpu.nbarrier_wait %nb : !xegpu.nbarrier
@@ -67,7 +83,7 @@ After (``converge=true``, the phase tests elided)::
 
 Refused (besides what :mod:`.pingpong` refuses): a memory cluster that reads a loop-carried
 value (its step would no longer be the iteration's), a carried value or ``iter_arg`` of a type
-that has no zero constant (a tensor descriptor, say).
+that has no constant (a tensor descriptor, say).
 """
 
 from __future__ import annotations
@@ -101,16 +117,23 @@ def _index(v: int) -> arith.ConstantOp:
     return arith.ConstantOp(IntegerAttr(v, IndexType()))
 
 
-def _zero(t: Attribute) -> arith.ConstantOp | None:
-    if isinstance(t, IndexType | IntegerType):
-        return arith.ConstantOp(IntegerAttr(0, t))
-    if isinstance(t, VectorType):
-        elt = t.element_type
-        if isinstance(elt, IntegerType | IndexType):
-            return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [0]))
-        return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [0.0]))
-    if isinstance(t, BFloat16Type | Float16Type | Float32Type | Float64Type):
-        return arith.ConstantOp(FloatAttr(0.0, t))
+def _filler(t: Attribute, n: int) -> arith.ConstantOp | None:
+    """A constant ``n`` of type ``t`` (splat for a vector), or ``None`` for a type without one.
+    Its value is never used; each slot gets its own ``n`` so that mlir-opt's CSE cannot merge
+    two of them into one value that needs two lane layouts (an A and a B operand of the same
+    shape), which LLVM 22's layout propagation rejects ("Failed to update operation with the
+    layout.")."""
+    elt = t.element_type if isinstance(t, VectorType) else t
+    if isinstance(elt, IndexType | IntegerType):
+        if isinstance(elt, IntegerType) and elt.width.data < 8:
+            n %= 2
+        if isinstance(t, VectorType):
+            return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [n]))
+        return arith.ConstantOp(IntegerAttr(n, elt))
+    if isinstance(elt, BFloat16Type | Float16Type | Float32Type | Float64Type):
+        if isinstance(t, VectorType):
+            return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, [float(n)]))
+        return arith.ConstantOp(FloatAttr(float(n), elt))
     return None
 
 
@@ -126,25 +149,34 @@ def _refusal(kloop: KLoop, memory: list[Operation], carried: Sequence[SSAValue])
                 return Refusal(op, "pingpong converge=true cannot run the loads a phase apart from the "
                                "dpas: a load reads a loop-carried value")
     for v in [*carried, *body.args[1:]]:
-        if _zero(v.type) is None:
+        if _filler(v.type, 0) is None:
             return Refusal(v.owner if isinstance(v.owner, Operation) else kloop.loop,
                            f"pingpong converge=true cannot carry a {v.type} between phases")
     return None
 
 
-def _pick(cond: SSAValue, a: SSAValue, b: SSAValue, masks: dict[tuple[SSAValue, Attribute], SSAValue]) -> list[Operation]:
-    """``a`` where ``cond`` holds, else ``b``: a scalar ``arith.select`` on a scalar, and on a
-    vector a select on ``cond`` broadcast to an ``i1`` vector of its shape (a select of a vector
-    on a scalar ``i1`` crashes mlir-opt 22's XeVM pipeline), one broadcast per condition and
-    shape (``masks``); the last op's result is the pick."""
-    if not isinstance(a.type, VectorType):
-        return [SelectOp(cond, a, b)]
-    mask_type = VectorType(i1, a.type.get_shape())
-    ops: list[Operation] = []
-    if (cond, mask_type) not in masks:
-        ops.append(BroadcastOp(cond, mask_type))
-        masks[cond, mask_type] = ops[-1].results[0]
-    return [*ops, SelectOp(masks[cond, mask_type], a, b)]
+def _slot_mask(test: tuple[SSAValue, SSAValue, SSAValue, SSAValue], parity: int, slot: int,
+               t: VectorType) -> tuple[list[Operation], SSAValue]:
+    """The phase test ``0 <= j < 2N and j % 2 == parity`` as an ``i1`` vector of ``t``'s shape,
+    computed from ``j + 2 * slot`` so that the masks of two slots are different ops that
+    mlir-opt's CSE cannot merge: each select takes its mask's lane layout from its own value,
+    and one mask shared by an A and a B operand of the same shape fails LLVM 22's lane
+    distribution ("incompatible distribution dimensions")."""
+    j, inside, two, want = test
+    shift = _index(2 * slot)
+    moved = arith.AddiOp(j, shift.result)
+    rem = arith.RemSIOp(moved.result, two)
+    hit = CmpiOp(rem.result, want, "eq")
+    cond = arith.AndIOp(inside, hit.result)
+    mask = BroadcastOp(cond.result, VectorType(i1, t.get_shape()))
+    return [shift, moved, rem, hit, cond, mask], mask.results[0]  # (slot 0: j + 0 folds to j)
+
+
+def _pick(cond: SSAValue, mask: SSAValue | None, a: SSAValue, b: SSAValue) -> SelectOp:
+    """``a`` where the phase test holds, else ``b``: on a vector a select on the ``i1`` vector
+    ``mask`` (a select of a vector on a scalar ``i1`` crashes mlir-opt 22's XeVM pipeline), on a
+    scalar on ``cond``."""
+    return SelectOp(cond if mask is None else mask, a, b)
 
 
 def _phase_ops(loop: scf.ForOp, consts: tuple[SSAValue, SSAValue, SSAValue], twice: SSAValue, p: SSAValue,
@@ -195,8 +227,8 @@ def apply(memory: list[Operation], compute: list[Operation], kloop: KLoop, count
     late = CmpiOp(sg.result, half.result, "uge")
     g = SelectOp(late.result, one.result, zero.result)
     late_ops = [sg, half, late]
-    starts = [_zero(v.type) for v in carried]
-    zeros = [_zero(a.type) for a in body.args[1:]]
+    starts = [_filler(v.type, i + 1) for i, v in enumerate(carried)]
+    zeros = [_filler(a.type, len(carried) + i + 1) for i, a in enumerate(body.args[1:])]
     pre: list[Operation] = [zero, one, two, diff, pos, bump, less, steps, twice, phases, *late_ops, g, *starts, *zeros]  # type: ignore[list-item]
     block.insert_ops_before(locate(pre, loop), loop)
     old_iters = list(body.args[1:])
@@ -212,18 +244,29 @@ def apply(memory: list[Operation], compute: list[Operation], kloop: KLoop, count
     m_if = scf.IfOp(is_m, [v.type for v in carried],
                     Region(Block([*m_ops, scf.YieldOp(*[m_map[v] for v in carried])])),
                     Region(Block([scf.YieldOp(*[s.result for s in starts])])))  # type: ignore[union-attr]
+    # one mask per vector slot (carried values first, then the old iter_args)
     picks: list[Operation] = []
-    masks: dict[tuple[SSAValue, Attribute], SSAValue] = {}
+    j, inside = test_ops[0].results[0], test_ops[3].results[0]
+
+    def mask(slot: int, t: Attribute, parity: int) -> SSAValue | None:
+        if not isinstance(t, VectorType):
+            return None
+        ops, m = _slot_mask((j, inside, two.result, (zero, one)[parity].result), parity, slot, t)
+        picks.extend(ops)
+        return m
+
     carried_out: list[SSAValue] = []
-    for new, old in zip(m_if.results, carried_new):
-        picks += _pick(is_m, new, old, masks)
+    for slot, (new, old) in enumerate(zip(m_if.results, carried_new)):
+        picks.append(_pick(is_m, mask(slot, new.type, 0), new, old))
         carried_out.append(picks[-1].results[0])
     # compute cluster: runs at odd j on the values carried from the memory phase before (there
     # carried_out is carried_new) and on the old iter_args, read through a select (is_c: the
-    # iter_arg, else zero) so that no block argument of the loop is read inside the scf.if
+    # iter_arg, else the filler) so that no block argument of the loop is read inside the scf.if
     iters_c: list[SSAValue] = []
-    for arg, z in zip(iters_new, zeros):
-        picks += _pick(is_c, arg, z.result, masks)  # type: ignore[union-attr]
+    c_masks: list[SSAValue | None] = []
+    for slot, (arg, z) in enumerate(zip(iters_new, zeros), start=len(carried)):
+        c_masks.append(mask(slot, arg.type, 1))
+        picks.append(_pick(is_c, c_masks[-1], arg, z.result))  # type: ignore[union-attr]
         iters_c.append(picks[-1].results[0])
     c_map: dict[SSAValue, SSAValue] = {body.args[0]: iv}
     c_map.update(zip(old_iters, iters_c))
@@ -234,19 +277,15 @@ def apply(memory: list[Operation], compute: list[Operation], kloop: KLoop, count
     c_if = scf.IfOp(is_c, [a.type for a in old_iters],
                     Region(Block([*c_ops, scf.YieldOp(*[c_map.get(v, v) for v in old_yield.operands])])),
                     Region(Block([scf.YieldOp(*[z.result for z in zeros])])))  # type: ignore[union-attr]
-    iters_out: list[SSAValue] = []
-    after: list[Operation] = []
-    for new, old in zip(c_if.results, iters_new):
-        after += _pick(is_c, new, old, masks)
-        iters_out.append(after[-1].results[0])
+    after = [_pick(is_c, m, new, old) for m, new, old in zip(c_masks, c_if.results, iters_new)]
     new_body.add_ops([*test_ops, m_if, *picks, c_if, *after, nb.arrive(), nb.wait(),
-                      scf.YieldOp(*iters_out, *carried_out)])
+                      scf.YieldOp(*[op.result for op in after], *carried_out)])
     new_loop = scf.ForOp(zero.result, phases.result, one.result, [*loop.iter_args, *[s.result for s in starts]],  # type: ignore[union-attr]
                          Region(new_body))
     locate([new_loop], loop)
     block.insert_op_before(new_loop, loop)
-    for old, new in zip(loop.results, new_loop.results):
-        old.replace_all_uses_with(new)
+    for res, rep in zip(loop.results, new_loop.results):
+        res.replace_all_uses_with(rep)
     loop.detach()
     loop.erase()
     return None

@@ -16,6 +16,18 @@ within an iteration), the loop-carried values are those of the original loop, an
 executes the original body's ops once (the reads for other steps, the index arithmetic of their
 addresses cloned). With a static trip count the split folds and a loop with no step is not
 emitted.
+
+A read at distance ``d >= 2`` would make each step yield its queue's second ``iter_arg`` as the
+new first, i.e. forward one of the loop's own ``iter_args``, which mlir-opt 22's
+xegpu-subgroup-distribute crashes on. With a static trip count the steady loop therefore runs
+``u`` steps per iteration (:func:`unroll`: the longest queue; each slot is then yielded a value
+read in the iteration) over the first ``floor(max(0, N - D) / u) * u`` steps, and the remaining
+steps follow it without a loop, a read of a step at or beyond ``N`` not issued. With a dynamic
+trip count the steady loop covers ``floor(max(0, N - D) / u) * u`` steps the same way and the
+at most ``D + u - 1`` steps left follow it, each under ``scf.if step < ub`` that yields the
+loop-carried values and only the tiles read inside it (a queued tile from before it is used
+directly: an ``scf.if`` forwarding it becomes, after mlir-opt's canonicalisation, a vector
+``arith.select`` on an ``i1`` that mlir-opt 22 cannot lower).
 """
 
 from __future__ import annotations
@@ -27,8 +39,10 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
+from wgdist.dialects import xegpu
 from wgdist.dialects.arith import CmpiOp
 from wgdist.passes.schedule.classify import KLoop, Refusal
+from wgdist.passes.schedule.memory import source_of
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.pipeline_plan import Plan, make_plan
 from wgdist.passes.schedule.pipeline_values import Emitter
@@ -110,51 +124,152 @@ def _prologue(plan: Plan, e: Emitter, count: int | None) -> dict[Operation, list
     return queues
 
 
-def _body(plan: Plan, guard: bool, hoist: Emitter) -> Block:
-    """The steady (``guard`` False) or epilogue (True) body."""
-    loop = plan.kloop.loop
-    old = loop.body.block
-    queued = [op for op in plan.pipelined() if op.results]
-    qtypes = [op.results[0].type for op in queued for _ in range(plan.distance[op])]
-    block = Block(arg_types=[a.type for a in old.args] + qtypes)
-    mapper: dict[SSAValue, SSAValue] = dict(zip(old.args, block.args))
-    heads: dict[Operation, Sequence[SSAValue]] = {}
-    at = len(old.args)
-    for op in queued:
-        heads[op] = block.args[at : at + plan.distance[op]]
-        mapper[op.results[0]] = heads[op][0]
-        at += plan.distance[op]
-    out: list[Operation] = []
-    e = Emitter(out, hoist)
+def _queued(plan: Plan) -> list[Operation]:
+    return [op for op in plan.pipelined() if op.results]
+
+
+def unroll(plan: Plan) -> int:
+    """Steps per iteration of the steady loop: 1, or with a value carried over more than one
+    step (a queue of two or more ``iter_args``) the longest queue, so that every ``iter_arg``
+    is yielded a value read in the iteration (mlir-opt 22's xegpu-subgroup-distribute crashes
+    on a loop whose ``scf.yield`` forwards one of its own ``iter_args``)."""
+    return max([plan.distance[op] for op in _queued(plan)] + [1])
+
+
+def _step(plan: Plan, e: Emitter, iv: SSAValue, iv_value: int | None, carried: Sequence[SSAValue],
+          heads: dict[Operation, list[SSAValue]], guard: bool, exists: int | None,
+          in_place: list[tuple[Operation, Operation]]) -> list[SSAValue]:
+    """One step of the body at ``iv`` with the loop-carried values ``carried``, consuming the
+    first value of each queue in ``heads`` and appending the value it reads ahead; ``exists``:
+    how many steps after this one exist (reads beyond them are not issued), when known. Returns
+    the values the original body yields."""
+    old = plan.kloop.loop.body.block
+    mapper: dict[SSAValue, SSAValue] = {old.args[0]: iv, **dict(zip(old.args[1:], carried))}
+    for op, q in heads.items():
+        mapper[op.results[0]] = q[0]
     ahead: dict[Operation, SSAValue] = {}
-    slice_ops = {o for sl in plan.slice.values() for o in sl}
-    in_place: list[tuple[Operation, Operation]] = []
     anchors = set(plan.anchor.values())
     for o in old.ops:
         if o in anchors:
-            _issue_at(plan, e, o, block.args[0], mapper, ahead, guard)
+            _issue_at(plan, e, o, iv, iv_value, mapper, ahead, guard, exists)
         if o in plan.distance or isinstance(o, scf.YieldOp) or any(r in mapper for r in o.results):
             continue
-        c = o.clone(value_mapper=mapper)
-        out.append(c)
+        c = e.add(o.clone(value_mapper=mapper))
         in_place.append((o, c))
+    for op, q in heads.items():
+        heads[op] = q[1:] + [ahead[op]]
     yield_op = old.last_op
     assert isinstance(yield_op, scf.YieldOp)
-    values = [mapper.get(v, v) for v in yield_op.operands]
-    for op in queued:
-        values += list(heads[op][1:]) + [ahead[op]]
-    out.append(scf.YieldOp(*values))
-    block.add_ops(out)
-    for orig, c in reversed(in_place):  # address arithmetic only the moved reads used
+    return [mapper.get(v, v) for v in yield_op.operands]
+
+
+def _drop_unused(plan: Plan, in_place: list[tuple[Operation, Operation]]) -> None:
+    """Erase the clones of address arithmetic only the moved reads used."""
+    slice_ops = {o for sl in plan.slice.values() for o in sl}
+    for orig, c in reversed(in_place):
         if orig in slice_ops and is_side_effect_free(c) and not any(r.uses for r in c.results):
             Rewriter.erase_op(c)
+
+
+def _body(plan: Plan, guard: bool, hoist: Emitter, steps: int = 1) -> Block:
+    """The steady (``guard`` False) or epilogue (True) body, ``steps`` steps of the original
+    per iteration."""
+    loop = plan.kloop.loop
+    old = loop.body.block
+    queued = _queued(plan)
+    qtypes = [op.results[0].type for op in queued for _ in range(plan.distance[op])]
+    block = Block(arg_types=[a.type for a in old.args] + qtypes)
+    heads: dict[Operation, list[SSAValue]] = {}
+    at = len(old.args)
+    for op in queued:
+        heads[op] = list(block.args[at : at + plan.distance[op]])
+        at += plan.distance[op]
+    out: list[Operation] = []
+    e = Emitter(out, hoist)
+    in_place: list[tuple[Operation, Operation]] = []
+    carried: list[SSAValue] = list(block.args[1 : len(old.args)])
+    ivs: list[SSAValue] = []
+    for t in range(steps):
+        ivs.append(e.offset(block.args[0], t, loop.step, plan.trip[2]))
+        carried = _step(plan, e, ivs[-1], None, carried, heads, guard, None, in_place)
+    values = carried + [v for op in queued for v in heads[op]]
+    out.append(scf.YieldOp(*values))
+    block.add_ops(out)
+    _drop_unused(plan, in_place)
+    for iv in ivs[1:]:  # a step's induction value nothing of it uses
+        if not iv.uses and isinstance(iv.owner, Operation) and iv.owner.parent_block() is block:
+            Rewriter.erase_op(iv.owner)
     return block
 
 
-def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, mapper: dict[SSAValue, SSAValue],
-              ahead: dict[Operation, SSAValue], guard: bool) -> None:
+def _straight(plan: Plan, e: Emitter, first: int, count: int, carried: list[SSAValue],
+              queues: dict[Operation, list[SSAValue]]) -> list[SSAValue]:
+    """Steps ``first .. count-1`` (a static trip count) one after the other, outside any loop;
+    a read of a step that does not exist is not issued."""
+    lb, _, st = plan.trip
+    assert lb is not None and st is not None
+    in_place: list[tuple[Operation, Operation]] = []
+    heads = {op: list(q) for op, q in queues.items()}
+    start = len(e.out)
+    for j in range(first, count):
+        iv = e.const(lb + j * st)
+        carried = _step(plan, e, iv, lb + j * st, carried, heads, False, count - 1 - j, in_place)
+    # not in a block yet: what no one uses (the address arithmetic of reads not issued, the
+    # zeros standing for them) leaves the list
+    slice_ops = {o for sl in plan.slice.values() for o in sl}
+    drop = [c for orig, c in in_place if orig in slice_ops and is_side_effect_free(c)]
+    drop += [o for o in e.out[start:] if isinstance(o, arith.ConstantOp)]
+    for c in reversed(drop):
+        if not any(r.uses for r in c.results) and c in e.out:
+            e.out.remove(c)
+            c.drop_all_references()
+    return carried
+
+
+def _guarded_steps(plan: Plan, e: Emitter, start: SSAValue, carried: list[SSAValue], most: int) -> list[SSAValue]:
+    """Up to ``most`` steps from ``start`` one after the other outside any loop, each under
+    ``scf.if step < ub`` (a dynamic trip count); ``carried``: the loop-carried values and the
+    queues, as the steady loop yields them. A step at ``most`` or beyond never exists: nothing
+    is read for it and no value is kept for it. Returns the loop-carried values."""
+    loop = plan.kloop.loop
+    n = len(loop.iter_args)
+    queued = _queued(plan)
+    heads: dict[Operation, list[SSAValue]] = {}
+    at = n
+    for op in queued:
+        heads[op] = carried[at : at + plan.distance[op]]
+        at += plan.distance[op]
+    values = carried[:n]
+    for j in range(most):
+        iv = e.offset(start, j, loop.step, plan.trip[2])
+        cond = e.add(CmpiOp(iv, loop.ub, "slt")).results[0]
+        then: list[Operation] = []
+        in_place: list[tuple[Operation, Operation]] = []
+        mine = {op: list(q) + [q[-1]] * (plan.distance[op] - len(q)) for op, q in heads.items()}
+        keep = {op: max(0, min(plan.distance[op], most - 1 - j)) for op in queued}
+        new = _step(plan, Emitter(then, e), iv, None, values, mine, True, most - 1 - j, in_place)
+        # through the scf.if: the loop-carried values and the tiles read in it; a queued value
+        # from before it is used as it is (an scf.if forwarding it becomes, after mlir-opt's
+        # canonicalisation, an arith.select of vectors on an i1, which mlir-opt 22 cannot lower)
+        inside = {r for o in then for r in o.results}
+        fresh = [v for op in queued for v in mine[op][: keep[op]] if v in inside]
+        out = new + fresh
+        then.append(scf.YieldOp(*out))
+        orelse = values + [e.zero(v.type) for v in fresh]  # a step not run: no later one runs
+        if_op = e.add(scf.IfOp(cond, [v.type for v in out], then, [scf.YieldOp(*orelse)]))
+        _drop_unused(plan, in_place)
+        res = dict(zip(out, if_op.results))
+        values = [SSAValue.get(r) for r in if_op.results[:n]]
+        for op in queued:
+            heads[op] = [res.get(v, v) for v in mine[op][: keep[op]]]
+    return values
+
+
+def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, iv_value: int | None,
+              mapper: dict[SSAValue, SSAValue], ahead: dict[Operation, SSAValue], guard: bool,
+              exists: int | None) -> None:
     """Before ``anchor``: the reads anchored there, at distance 0 (moved) first, then those
-    ahead, one group per distance."""
+    ahead, one group per distance (zeros for a step beyond ``exists``)."""
     loop = plan.kloop.loop
     mine = [op for op in plan.kloop.loop.body.block.ops if plan.anchor.get(op) is anchor]
     moved = [op for op in mine if plan.distance[op] == 0]
@@ -164,13 +279,16 @@ def _issue_at(plan: Plan, e: Emitter, anchor: Operation, iv: SSAValue, mapper: d
             e.add(o.clone(value_mapper=mapper))
     for d in sorted({plan.distance[op] for op in mine} - {0}):
         group = [op for op in mine if plan.distance[op] == d]
-        args: dict[SSAValue, SSAValue] = {a: mapper[a] for a in loop.body.block.args[1:]}
-        values = _issue(plan, e, group, iv, None, d, args, guard)
+        if exists is not None and d > exists:
+            values = [e.zero(op.results[0].type) for op in group if op.results]
+        else:
+            args: dict[SSAValue, SSAValue] = {a: mapper[a] for a in loop.body.block.args[1:]}
+            values = _issue(plan, e, group, iv, iv_value, d, args, guard)
         for op, v in zip([op for op in group if op.results], values):
             ahead[op] = v
 
 
-def _split(plan: Plan, e: Emitter, count: int | None) -> SSAValue:
+def _split(plan: Plan, e: Emitter, count: int | None, u: int = 1) -> SSAValue:
     """``lb + max(0, N - D) * step``: where the steady loop ends and the epilogue starts."""
     loop = plan.kloop.loop
     d = plan.max_distance
@@ -180,8 +298,28 @@ def _split(plan: Plan, e: Emitter, count: int | None) -> SSAValue:
     n = e.add(arith.CeilDivSIOp(span, loop.step)).results[0]
     rest = e.add(arith.SubiOp(n, e.const(d))).results[0]
     m = e.add(arith.MaxSIOp(rest, e.const(0))).results[0]
+    if u > 1:
+        m = e.add(arith.MuliOp(e.add(arith.DivSIOp(m, e.const(u))).results[0], e.const(u))).results[0]
     by = e.add(arith.MuliOp(m, loop.step)).results[0]
     return e.add(arith.AddiOp(loop.lb, by)).results[0]
+
+
+def _give_prefetches_layouts(plan: Plan, ops: Sequence[Operation]) -> None:
+    """A prefetch cloned outside the loop (the prologue's) without a ``layout`` gets the one of
+    a ``load_nd`` of the body from the same memory: mlir-opt 22's lane-layout propagation gives
+    the descriptor a prefetch outside a loop's default layout, which then differs from the
+    load's (``inst_data``) and leaves the load's result without a layout ("Could not find
+    layout attribute for operand 0" of the SLM write it feeds); the body's prefetches stay
+    as they are."""
+    layouts = {
+        source_of(o): o.layout
+        for o in plan.kloop.loop.body.block.ops
+        if isinstance(o, xegpu.LoadNdOp) and o.layout is not None
+    }
+    for top in ops:
+        for o in top.walk():
+            if isinstance(o, xegpu.PrefetchNdOp) and o.layout is None and source_of(o) in layouts:
+                o.layout = layouts[source_of(o)]
 
 
 def _rewrite(plan: Plan) -> None:
@@ -191,14 +329,40 @@ def _rewrite(plan: Plan) -> None:
     e = Emitter(pre)
     queues = _prologue(plan, e, count)
     carried: list[SSAValue] = list(loop.iter_args) + [v for q in queues.values() for v in q]
-    split = _split(plan, e, count)
-    steps = max(0, count - plan.max_distance) if count is not None else None
-    if steps != 0:
-        steady = e.add(scf.ForOp(loop.lb, split, loop.step, carried, _body(plan, guard=False, hoist=e)))
-        carried = list(steady.results)
-    if count != 0:
-        epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True, hoist=e)))
-        carried = list(epilogue.results)
+    u = unroll(plan)
+    if u > 1 and count is not None:
+        # the steady loop runs whole groups of u steps, the rest follows it without a loop
+        steps = max(0, count - plan.max_distance) // u * u
+        st = plan.trip[2]
+        assert st is not None
+        if steps:
+            split = e.offset(loop.lb, steps, loop.step, st, plan.trip[0])
+            body = _body(plan, guard=False, hoist=e, steps=u)
+            steady = e.add(scf.ForOp(loop.lb, split, e.const(u * st), carried, body))
+            carried = list(steady.results)
+        n = len(loop.iter_args)
+        at = n
+        rest: dict[Operation, list[SSAValue]] = {}
+        for op in queues:
+            rest[op] = carried[at : at + plan.distance[op]]
+            at += plan.distance[op]
+        carried = _straight(plan, e, steps, count, carried[:n], rest)
+    elif u > 1:
+        split = _split(plan, e, None, u)
+        st = plan.trip[2]
+        by = e.const(u * st) if st is not None else e.add(arith.MuliOp(loop.step, e.const(u))).results[0]
+        steady = e.add(scf.ForOp(loop.lb, split, by, carried, _body(plan, guard=False, hoist=e, steps=u)))
+        carried = _guarded_steps(plan, e, split, list(steady.results), plan.max_distance + u - 1)
+    else:
+        split = _split(plan, e, count)
+        steps_n = max(0, count - plan.max_distance) if count is not None else None
+        if steps_n != 0:
+            steady = e.add(scf.ForOp(loop.lb, split, loop.step, carried, _body(plan, guard=False, hoist=e)))
+            carried = list(steady.results)
+        if count != 0:
+            epilogue = e.add(scf.ForOp(split, loop.ub, loop.step, carried, _body(plan, guard=True, hoist=e)))
+            carried = list(epilogue.results)
+    _give_prefetches_layouts(plan, pre)
     Rewriter.insert_op(pre, InsertPoint.before(loop))
     for old, new in zip(loop.results, carried):
         old.replace_all_uses_with(new)

@@ -11,8 +11,10 @@ before its first dpas, the reads of fragment ``f + 1`` and the last one those of
 the following step (seed 004's cross-stage rotation): with more than one fragment, fragment 0 is
 read ``stages`` steps ahead and the others ``stages - 1``; with one fragment everything is read
 ``stages - 1`` steps ahead. A read at distance 0 (only with ``stages=1``) moves within its
-iteration to its mini-iteration, unless a sync op lies between. No read is issued across a sync
-op of the body: a read whose mini-iteration lies beyond one is issued (ahead) where it was.
+iteration to its mini-iteration, unless a sync op lies between. A read whose value only an SLM
+write uses is not read ahead (mlir-opt 22 finds no lane layout for it as an ``iter_arg``). No
+read is issued across a sync op of the body: a read whose mini-iteration lies beyond one is
+issued (ahead) where it was.
 """
 
 from __future__ import annotations
@@ -156,6 +158,16 @@ def _can_move(kloop: KLoop, op: Operation, to: Operation) -> bool:
     return True
 
 
+def _only_stored_to_slm(kloop: KLoop, op: Operation) -> bool:
+    """Whether every user of ``op``'s value is an SLM write. Such a read is not carried in an
+    ``iter_arg``: mlir-opt 22's lane-layout propagation assigns a loop-carried vector its
+    layout from its users only, and an SLM write (``xegpu.store_matrix``, with or without a
+    ``layout``) gives none, so the loop's ``scf.yield`` fails ("Failed to update operation
+    with the layout."); in place, the read's own ``layout`` serves."""
+    users = [use.operation for res in op.results for use in res.uses]
+    return bool(users) and all(kloop.kinds.get(u) is OpKind.SLM_WRITE for u in users)
+
+
 def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
     loop = kloop.loop
     iv = loop.body.block.args[0]
@@ -189,6 +201,8 @@ def make_plan(kloop: KLoop, options: ScheduleOptions) -> Plan | Refusal:
             continue
         f = frag[op]
         dist = options.stages if count > 1 and f == 0 else options.stages - 1
+        if dist >= 1 and _only_stored_to_slm(kloop, op):
+            continue
         anchor = plan.first_dpas[(f - 1) % count]
         if dist == 0 and (count == 1 or not _can_move(kloop, op, anchor)):
             continue

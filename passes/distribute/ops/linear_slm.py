@@ -32,14 +32,10 @@ import itertools
 from collections.abc import Sequence
 from math import prod
 
-from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
-from wgdist.dialects.xegpu import LoadMatrixOp
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist
-from wgdist.passes.distribute.emit import dense_constant
 from wgdist.passes.distribute.sg_ids import Index
 from wgdist.passes.distribute.state import Env, Plan
 
@@ -89,22 +85,11 @@ def store(env: Env, md: SSAValue, d: Dist, tiles: Sequence[SSAValue], shape: Sha
           shift: Sequence[int] = ()) -> None:
     """The tiles of ``d`` (one writer per shared tile), each at its start ``+ shift`` in ``shape``."""
     ops: list[Operation] = []
-    k, length = _shape_runs(shape, d.tile_shape)
+    _, length = _shape_runs(shape, d.tile_shape)
     nruns = prod(d.tile_shape) // length
     for tile, starts in zip(tiles, env.ids.tile_offsets(d, env.tile_base())):
         lins = _runs(env, shape, d.tile_shape, _shifted(env, starts, shift))
-        flat = tile
-        if list(d.tile_shape) != [nruns, length]:
-            cast = ShapeCastOp(tile, VectorType(elt, [nruns, length]))
-            ops.append(cast)
-            flat = cast.results[0]
-        for p, lin in enumerate(lins):
-            piece = flat
-            if nruns > 1:
-                ex = ExtractStridedSliceOp(piece, [p, 0], [1, length], [1, 1])
-                ops.append(ex)
-                piece = ex.results[0]
-            ops += slm.store_blocks(env, piece, md, 0, lin)
+        ops += slm.store_tile(env, md, tile, elt, (nruns, length), [(p, 1, 0, lin) for p, lin in enumerate(lins)])
     slm.emit_guarded(env, slm.writer_predicate(env, d), ops)
 
 
@@ -115,19 +100,7 @@ def load(env: Env, md: SSAValue, d: Dist, shape: Shape, elt: Attribute, shift: S
     out: list[SSAValue] = []
     for starts in env.ids.tile_offsets(d, env.tile_base()):
         lins = _runs(env, shape, d.tile_shape, _shifted(env, starts, shift))
-        acc: SSAValue | None = None
-        for p, lin in enumerate(lins):
-            v = env.emit(LoadMatrixOp(md, [0, lin], VectorType(elt, [1, length]))).results[0]
-            if nruns == 1:
-                acc = v
-                continue
-            if acc is None:
-                acc = env.ids.splat(lambda: dense_constant(elt, [nruns, length], [0]), ("zero", str(elt), (nruns, length)))
-            acc = env.emit(InsertStridedSliceOp(v, acc, [p, 0], [1, 1])).results[0]
-        assert acc is not None
-        if list(d.tile_shape) != [nruns, length]:
-            acc = env.emit(ShapeCastOp(acc, VectorType(elt, d.tile_shape))).results[0]
-        out.append(acc)
+        out.append(slm.load_tile(env, md, elt, (nruns, length), d.tile_shape, [(p, 1, 0, lin) for p, lin in enumerate(lins)]))
     return out
 
 

@@ -45,17 +45,15 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any
 
-from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from wgdist.dialects.vector import ExtractStridedSliceOp, InsertStridedSliceOp, ShapeCastOp
-from wgdist.dialects.xegpu import ConvertLayoutOp, LoadMatrixOp
+from wgdist.dialects.xegpu import ConvertLayoutOp
 from wgdist.dialects.xegpu.layout_access import drop_sg_fields
 from wgdist.ir.diagnostics import OpError
 from wgdist.layout import layout_text
 from wgdist.passes.distribute import slm
 from wgdist.passes.distribute.dist import Dist, is_wg_attr, make_dist, uniform_map
-from wgdist.passes.distribute.emit import dense_constant, element_type
+from wgdist.passes.distribute.emit import element_type
 from wgdist.passes.distribute.regather import Run, element_ids, emit_regather, run_plan
 from wgdist.passes.distribute.sg_ids import Index
 from wgdist.passes.distribute.state import Env, Handler, OpPlan, Plan
@@ -135,44 +133,16 @@ def exchange(op: Operation, env: Env, ds: Dist, d: Dist, source: list[SSAValue],
 
     stores: list[Operation] = []
     for tile, offs in zip(source, ids.tile_offsets(ds, env.tile_base())):
-        flat = list(flat_2d(ds.tile_shape))
-        if list(ds.tile_shape) != flat:
-            cast = ShapeCastOp(tile, VectorType(elt, flat))
-            stores.append(cast)
-            tile = cast.results[0]
-        blocks = row_blocks(env, ds.shape, ds.tile_shape, offs)
-        for first, nrows, row in blocks:
-            piece = tile
-            if len(blocks) > 1:
-                ex = ExtractStridedSliceOp(tile, [first, 0], [nrows, flat[1]], [1, 1])
-                stores.append(ex)
-                piece = ex.results[0]
-            stores += slm.store_blocks(env, piece, md, row, offs[-1])
+        blocks = [(first, nrows, row, offs[-1]) for first, nrows, row in row_blocks(env, ds.shape, ds.tile_shape, offs)]
+        stores += slm.store_tile(env, md, tile, elt, flat_2d(ds.tile_shape), blocks)
     slm.emit_guarded(env, slm.writer_predicate(env, ds), stores)
     slm.barrier(env)
     out: list[SSAValue] = []
     for offs in ids.tile_offsets(d, env.tile_base()):
-        flat = list(flat_2d(d.tile_shape))
-        blocks = row_blocks(env, d.shape, d.tile_shape, offs)
-        acc: SSAValue | None = None
-        for first, nrows, row in blocks:
-            v = env.emit(LoadMatrixOp(md, [row, offs[-1]], VectorType(elt, [nrows, flat[1]]))).results[0]
-            if len(blocks) == 1:
-                acc = v
-                continue
-            if acc is None:
-                acc = _zero(env, elt, tuple(flat))
-            acc = env.emit(InsertStridedSliceOp(v, acc, [first, 0], [1, 1])).results[0]
-        assert acc is not None
-        if list(d.tile_shape) != flat:
-            acc = env.emit(ShapeCastOp(acc, VectorType(elt, d.tile_shape))).results[0]
-        out.append(acc)
+        blocks = [(first, nrows, row, offs[-1]) for first, nrows, row in row_blocks(env, d.shape, d.tile_shape, offs)]
+        out.append(slm.load_tile(env, md, elt, flat_2d(d.tile_shape), d.tile_shape, blocks))
     slm.finish(env, op)
     return out
-
-
-def _zero(env: Env, elt: Attribute, shape: tuple[int, ...]) -> SSAValue:
-    return env.ids.splat(lambda: dense_constant(elt, shape, [0]), ("zero", str(elt), shape))
 
 
 def flat_2d(shape: tuple[int, ...]) -> tuple[int, int]:

@@ -75,8 +75,9 @@ gpu.module @m {
 
 // converge=true (the default): 2N + 1 phases, one cluster per phase (j = p - group), one barrier
 // per phase outside any condition. Neither scf.if reads a block argument of the loop (mlir-opt 22
-// cannot lower that): the memory cluster's else yields the start constants and a select on the
-// phase test (an i1 vector mask) keeps the carried value; the dpas read the selects.
+// cannot lower that): the memory cluster's else yields filler constants (one value per slot, so
+// that no two merge) and a select on the phase test keeps the carried value; the dpas read the
+// selects. Each slot's i1 vector mask is its own op (the test on j + 2 * slot).
 // CONV-LABEL: gpu.func @gemm
 // CONV:         %[[NB:.*]] = xegpu.init_nbarrier
 // CONV:         %[[N:.*]] = arith.divsi
@@ -86,14 +87,17 @@ gpu.module @m {
 // CONV-NEXT:    %[[HALF:.*]] = arith.constant 4 : index
 // CONV-NEXT:    %[[LATE:.*]] = arith.cmpi uge, %[[SG]], %[[HALF]] : index
 // CONV-NEXT:    %[[G:.*]] = arith.select %[[LATE]], %[[ONE]], %{{.*}} : index
-// CONV-NEXT:    %[[ZA0:.*]] = arith.constant dense<0.000000e+00> : vector<8x16xf16>
-// CONV-NEXT:    %[[ZB0:.*]] = arith.constant dense<0.000000e+00> : vector<16x16xf16>
-// CONV-NEXT:    %[[ZA1:.*]] = arith.constant dense<0.000000e+00> : vector<8x16xf16>
-// CONV-NEXT:    %[[ZB1:.*]] = arith.constant dense<0.000000e+00> : vector<16x16xf16>
-// CONV-NEXT:    %[[ZACC:.*]] = arith.constant dense<0.000000e+00> : vector<8x16xf32>
-// CONV:         scf.for %[[P:.*]] = %{{.*}} to %[[PHASES]] step %[[ONE]] iter_args(%[[ACC:[^ ]*]] = %z, %[[A0:[^ ]*]] = %[[ZA0]], %[[B0:[^ ]*]] = %[[ZB0]], %[[A1:[^ ]*]] = %[[ZA1]], %[[B1:[^ ]*]] = %[[ZB1]])
+// CONV-NEXT:    %[[FA0:.*]] = arith.constant dense<1.000000e+00> : vector<8x16xf16>
+// CONV-NEXT:    %[[FB0:.*]] = arith.constant dense<2.000000e+00> : vector<16x16xf16>
+// CONV-NEXT:    %[[FA1:.*]] = arith.constant dense<3.000000e+00> : vector<8x16xf16>
+// CONV-NEXT:    %[[FB1:.*]] = arith.constant dense<4.000000e+00> : vector<16x16xf16>
+// CONV-NEXT:    %[[FACC:.*]] = arith.constant dense<5.000000e+00> : vector<8x16xf32>
+// CONV-NEXT:    scf.for %[[P:.*]] = %{{.*}} to %[[PHASES]] step %[[ONE]] iter_args(%[[ACC:[^ ]*]] = %z, %[[A0:[^ ]*]] = %[[FA0]], %[[B0:[^ ]*]] = %[[FB0]], %[[A1:[^ ]*]] = %[[FA1]], %[[B1:[^ ]*]] = %[[FB1]])
 // CONV-NEXT:      %[[J:.*]] = arith.subi %[[P]], %[[G]] : index
-// CONV:           arith.remsi %[[J]], %[[TWO]]
+// CONV-NEXT:      arith.cmpi sge, %[[J]]
+// CONV-NEXT:      arith.cmpi slt, %[[J]], %[[TWICE]]
+// CONV-NEXT:      %[[IN:.*]] = arith.andi
+// CONV-NEXT:      arith.remsi %[[J]], %[[TWO]]
 // CONV-NEXT:      arith.cmpi eq
 // CONV-NEXT:      arith.cmpi eq
 // CONV-NEXT:      %[[ISM:.*]] = arith.andi
@@ -108,22 +112,31 @@ gpu.module @m {
 // CONV-NEXT:        xegpu.prefetch_nd
 // CONV-NEXT:        scf.yield
 // CONV-NEXT:      } else {
-// CONV-NEXT:        scf.yield %[[ZA0]], %[[ZB0]], %[[ZA1]], %[[ZB1]] :
+// CONV-NEXT:        scf.yield %[[FA0]], %[[FB0]], %[[FA1]], %[[FB1]] :
 // CONV-NEXT:      }
-// CONV-NEXT:      %[[MA:.*]] = vector.broadcast %[[ISM]] : i1 to vector<8x16xi1>
-// CONV-NEXT:      %[[NA0:.*]] = arith.select %[[MA]], %[[L0]], %[[A0]] : vector<8x16xi1>, vector<8x16xf16>
-// CONV-NEXT:      %[[MB:.*]] = vector.broadcast %[[ISM]] : i1 to vector<16x16xi1>
-// CONV-NEXT:      %[[NB0:.*]] = arith.select %[[MB]], %[[L1]], %[[B0]] : vector<16x16xi1>, vector<16x16xf16>
-// CONV-NEXT:      %[[NA1:.*]] = arith.select %[[MA]], %[[L2]], %[[A1]] : vector<8x16xi1>, vector<8x16xf16>
-// CONV-NEXT:      %[[NB1:.*]] = arith.select %[[MB]], %[[L3]], %[[B1]] : vector<16x16xi1>, vector<16x16xf16>
-// CONV-NEXT:      %[[MC:.*]] = vector.broadcast %[[ISC]] : i1 to vector<8x16xi1>
-// CONV-NEXT:      %[[IN:.*]] = arith.select %[[MC]], %[[ACC]], %[[ZACC]] : vector<8x16xi1>, vector<8x16xf32>
+// CONV-NEXT:      %[[S0:.*]] = arith.constant 0 : index
+// CONV-NEXT:      %[[J0:.*]] = arith.addi %[[J]], %[[S0]] : index
+// CONV-NEXT:      %[[R0:.*]] = arith.remsi %[[J0]], %[[TWO]] : index
+// CONV-NEXT:      %[[E0:.*]] = arith.cmpi eq, %[[R0]], %{{.*}} : index
+// CONV-NEXT:      %[[T0:.*]] = arith.andi %[[IN]], %[[E0]] : i1
+// CONV-NEXT:      %[[M0:.*]] = vector.broadcast %[[T0]] : i1 to vector<8x16xi1>
+// CONV-NEXT:      %[[NA0:.*]] = arith.select %[[M0]], %[[L0]], %[[A0]] : vector<8x16xi1>, vector<8x16xf16>
+// CONV-NEXT:      arith.constant 2 : index
+// CONV:           %[[M1:.*]] = vector.broadcast %{{.*}} : i1 to vector<16x16xi1>
+// CONV-NEXT:      %[[NB0:.*]] = arith.select %[[M1]], %[[L1]], %[[B0]] : vector<16x16xi1>, vector<16x16xf16>
+// CONV-NEXT:      arith.constant 4 : index
+// CONV:           %[[NA1:.*]] = arith.select %{{.*}}, %[[L2]], %[[A1]] : vector<8x16xi1>, vector<8x16xf16>
+// CONV-NEXT:      arith.constant 6 : index
+// CONV:           %[[NB1:.*]] = arith.select %{{.*}}, %[[L3]], %[[B1]] : vector<16x16xi1>, vector<16x16xf16>
+// CONV-NEXT:      arith.constant 8 : index
+// CONV:           %[[MC:.*]] = vector.broadcast %{{.*}} : i1 to vector<8x16xi1>
+// CONV-NEXT:      %[[IACC:.*]] = arith.select %[[MC]], %[[ACC]], %[[FACC]] : vector<8x16xi1>, vector<8x16xf32>
 // CONV-NEXT:      %[[C:.*]] = scf.if %[[ISC]] ->
-// CONV-NEXT:        %[[D0:.*]] = xegpu.dpas %[[NA0]], %[[NB0]], %[[IN]]
+// CONV-NEXT:        %[[D0:.*]] = xegpu.dpas %[[NA0]], %[[NB0]], %[[IACC]]
 // CONV-NEXT:        %[[D1:.*]] = xegpu.dpas %[[NA1]], %[[NB1]], %[[D0]]
 // CONV-NEXT:        scf.yield %[[D1]]
 // CONV-NEXT:      } else {
-// CONV-NEXT:        scf.yield %[[ZACC]] :
+// CONV-NEXT:        scf.yield %[[FACC]] :
 // CONV-NEXT:      }
 // CONV-NEXT:      %[[OUT:.*]] = arith.select %[[MC]], %[[C]], %[[ACC]] : vector<8x16xi1>, vector<8x16xf32>
 // CONV-NEXT:      xegpu.nbarrier_arrive %[[NB]]

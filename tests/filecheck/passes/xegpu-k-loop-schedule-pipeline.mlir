@@ -64,6 +64,9 @@ gpu.module @m {
 // Two fragments: {%d0 with %a0, %vb} and {%d1 with %a1}. Fragment 0 is read two steps ahead
 // (the prologue reads steps 0 and 1 of it), fragment 1 one step ahead. Mini-iteration 0 reads
 // fragment 1 of step k+1 before %d0; mini-iteration 1 reads fragment 0 of step k+2 before %d1.
+// Fragment 0 lives in two iter_args, so the steady loop runs two steps per iteration (it yields
+// only tiles it read, never one of its iter_args) and the last two steps follow it unrolled,
+// reading nothing beyond step 3.
 // FRAG-LABEL: gpu.func @four_steps
 // FRAG:        %[[A0:.*]] = xegpu.load_nd %a[0, %c0]
 // FRAG-NEXT:   %[[A1:.*]] = xegpu.load_nd %a[8, %c0]
@@ -71,17 +74,31 @@ gpu.module @m {
 // FRAG-NEXT:   %[[ONE:.*]] = arith.constant 16 : index
 // FRAG-NEXT:   %[[A0N:.*]] = xegpu.load_nd %a[0, %[[ONE]]]
 // FRAG-NEXT:   %[[BN:.*]] = xegpu.load_nd %b[%[[ONE]], 0]
-// FRAG-NEXT:   %[[SPLIT:.*]] = arith.constant 32 : index
-// FRAG-NEXT:   scf.for %[[K:.*]] = %c0 to %[[SPLIT]] step %c16 iter_args(%[[X0:.*]] = %z, %[[X1:.*]] = %z, %[[QA0:.*]] = %[[A0]], %[[QA0N:.*]] = %[[A0N]], %[[QA1:.*]] = %[[A1]], %[[QB:.*]] = %[[B]], %[[QBN:.*]] = %[[BN]])
+// FRAG-NEXT:   %[[TWO:.*]] = arith.constant 32 : index
+// FRAG-NEXT:   scf.for %[[K:.*]] = %c0 to %[[TWO]] step %[[TWO]] iter_args(%[[X0:.*]] = %z, %[[X1:.*]] = %z, %[[QA0:.*]] = %[[A0]], %[[QA0N:.*]] = %[[A0N]], %[[QA1:.*]] = %[[A1]], %[[QB:.*]] = %[[B]], %[[QBN:.*]] = %[[BN]])
 // FRAG-NEXT:     %[[K1:.*]] = arith.addi %[[K]], %[[ONE]] : index
 // FRAG-NEXT:     %[[NA1:.*]] = xegpu.load_nd %a[8, %[[K1]]]
 // FRAG-NEXT:     %[[D0:.*]] = xegpu.dpas %[[QA0]], %[[QB]], %[[X0]]
-// FRAG-NEXT:     %[[K2:.*]] = arith.addi %[[K]], %[[SPLIT]] : index
+// FRAG-NEXT:     %[[K2:.*]] = arith.addi %[[K]], %[[TWO]] : index
 // FRAG-NEXT:     %[[NA0:.*]] = xegpu.load_nd %a[0, %[[K2]]]
 // FRAG-NEXT:     %[[NB:.*]] = xegpu.load_nd %b[%[[K2]], 0]
 // FRAG-NEXT:     %[[D1:.*]] = xegpu.dpas %[[QA1]], %[[QB]], %[[X1]]
-// FRAG-NEXT:     scf.yield %[[D0]], %[[D1]], %[[QA0N]], %[[NA0]], %[[NA1]], %[[QBN]], %[[NB]]
-// FRAG:        scf.for {{.*}} = %[[SPLIT]] to %c64 step %c16
+// FRAG-NEXT:     %[[K3:.*]] = arith.addi %[[K1]], %[[ONE]] : index
+// FRAG-NEXT:     %[[NA1N:.*]] = xegpu.load_nd %a[8, %[[K3]]]
+// FRAG-NEXT:     %[[D0N:.*]] = xegpu.dpas %[[QA0N]], %[[QBN]], %[[D0]]
+// FRAG-NEXT:     %[[K4:.*]] = arith.addi %[[K1]], %[[TWO]] : index
+// FRAG-NEXT:     %[[NA0N:.*]] = xegpu.load_nd %a[0, %[[K4]]]
+// FRAG-NEXT:     %[[NBN:.*]] = xegpu.load_nd %b[%[[K4]], 0]
+// FRAG-NEXT:     %[[D1N:.*]] = xegpu.dpas %[[NA1]], %[[QBN]], %[[D1]]
+// FRAG-NEXT:     scf.yield %[[D0N]], %[[D1N]], %[[NA0]], %[[NA0N]], %[[NA1N]], %[[NB]], %[[NBN]]
+// FRAG-NEXT:   }
+// FRAG-NEXT:   %[[THREE:.*]] = arith.constant 48 : index
+// FRAG-NEXT:   %[[LA1:.*]] = xegpu.load_nd %a[8, %[[THREE]]]
+// FRAG-NEXT:   %[[E0:.*]] = xegpu.dpas
+// FRAG-NEXT:   %[[E1:.*]] = xegpu.dpas
+// FRAG-NEXT:   xegpu.dpas %{{.*}}, %{{.*}}, %[[E0]]
+// FRAG-NEXT:   xegpu.dpas %[[LA1]], %{{.*}}, %[[E1]]
+// FRAG-NEXT:   xegpu.store_nd
 
 // stages=1 fragments=2 is seed 004's schedule on its own: the prologue reads fragment 0 of step
 // 0 (the bootstrap pair); mini-iteration 0 reads fragment 1 of this step before %d0, the last

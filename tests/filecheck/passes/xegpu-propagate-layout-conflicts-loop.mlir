@@ -99,7 +99,8 @@ gpu.func @one_subgroup_accumulator(%m: memref<32x256xf32>, %o: memref<32xf32>) k
 // -----
 
 // Nested reductions under a store anchor that is a slice of a slice whose parent differs from
-// the loaded layout: the cast result converts to the anchor's parent, both reductions derive.
+// the loaded layout: the first reduction stays within each subgroup under the cast's layout, so it
+// takes it and its 8x64 result converts to the anchor's slice (not the 8x32x64 source).
 #s = #xegpu.slice<#xegpu.slice<#xegpu.layout<sg_layout = [4, 2, 1], sg_data = [2, 16, 64]>, dims = [1]>, dims = [1]>
 #l = #xegpu.layout<sg_layout = [8, 1], sg_data = [32, 64]>
 gpu.module @k {
@@ -119,6 +120,31 @@ gpu.func @nested_slice_converts(%in: memref<256x64xf32>, %m: memref<8xf32>) kern
 }
 // CHECK-LABEL: gpu.func @nested_slice_converts(
 // CHECK: %x = vector.shape_cast %l {layout_result_0 = #xegpu.layout<sg_layout = [8, 1, 1], sg_data = [1, 32, 64], order = [2, 1, 0]>}
-// CHECK-NEXT: %[[CV:.*]] = xegpu.convert_layout %x <{input_layout = #xegpu.layout<sg_layout = [8, 1, 1], sg_data = [1, 32, 64], order = [2, 1, 0]>, target_layout = #xegpu.layout<sg_layout = [4, 2, 1], sg_data = [2, 16, 64], order = [2, 1, 0]>}> : vector<8x32x64xf32>
-// CHECK: %r1 = vector.multi_reduction <add>, %[[CV]], %z2 {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [4, 2, 1], sg_data = [2, 16, 64], order = [2, 1, 0]>, dims = [1]>} [1]
-// CHECK: %r2 = vector.multi_reduction <add>, %r1, %z1 {layout_result_0 = #xegpu.slice<#xegpu.slice<#xegpu.layout<sg_layout = [4, 2, 1], sg_data = [2, 16, 64], order = [2, 1, 0]>, dims = [1]>, dims = [1]>} [1]
+// CHECK-NOT: xegpu.convert_layout %x
+// CHECK: %r1 = vector.multi_reduction <add>, %x, %z2 {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [8, 1, 1], sg_data = [1, 32, 64], order = [2, 1, 0]>, dims = [1]>} [1]
+// CHECK-NEXT: %[[CV:.*]] = xegpu.convert_layout %r1 <{input_layout = #xegpu.slice<#xegpu.layout<sg_layout = [8, 1, 1], sg_data = [1, 32, 64], order = [2, 1, 0]>, dims = [1]>, target_layout = #xegpu.slice<#xegpu.layout<sg_layout = [4, 2, 1], sg_data = [2, 16, 64]>, dims = [1]>}> : vector<8x64xf32>
+// CHECK: %r2 = vector.multi_reduction <add>, %[[CV]], %z1 {layout_result_0 = #xegpu.slice<#xegpu.slice<#xegpu.layout<sg_layout = [4, 2, 1], sg_data = [2, 16, 64], order = [2, 1, 0]>, dims = [1]>, dims = [1]>} [1]
+
+// -----
+
+// A row reduction within each subgroup whose result is stored under a finer 1-D layout: the
+// 32-element result (and its accumulator) convert, not the 32x64 source.
+#l = #xegpu.layout<sg_layout = [2, 1], sg_data = [16, 64]>
+#a = #xegpu.layout<sg_layout = [2], sg_data = [8]>
+gpu.module @k {
+gpu.func @convert_the_reduced_side(%m: memref<32x64xf32>, %o: memref<32xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %t = xegpu.create_nd_tdesc %m : memref<32x64xf32> -> !xegpu.tensor_desc<32x64xf32, #l>
+  %x = xegpu.load_nd %t[0, 0] : !xegpu.tensor_desc<32x64xf32, #l> -> vector<32x64xf32>
+  %ta = xegpu.create_nd_tdesc %o : memref<32xf32> -> !xegpu.tensor_desc<32xf32, #a>
+  %acc = xegpu.load_nd %ta[0] : !xegpu.tensor_desc<32xf32, #a> -> vector<32xf32>
+  %s = vector.multi_reduction <add>, %x, %acc [1] : vector<32x64xf32> to vector<32xf32>
+  xegpu.store_nd %s, %ta[0] : vector<32xf32>, !xegpu.tensor_desc<32xf32, #a>
+  gpu.return
+}
+}
+// CHECK-LABEL: gpu.func @convert_the_reduced_side(
+// CHECK-NOT: xegpu.convert_layout %x
+// CHECK: %[[CA:.*]] = xegpu.convert_layout %acc <{input_layout = #xegpu.layout<sg_layout = [2], sg_data = [8]>, target_layout = #xegpu.slice<#xegpu.layout<sg_layout = [2, 1], sg_data = [16, 64]>, dims = [1]>}> : vector<32xf32>
+// CHECK: %s = vector.multi_reduction <add>, %x, %[[CA]] {layout_result_0 = #xegpu.slice<#xegpu.layout<sg_layout = [2, 1], sg_data = [16, 64], order = [1, 0]>, dims = [1]>} [1]
+// CHECK-NEXT: %[[CS:.*]] = xegpu.convert_layout %s <{input_layout = #xegpu.slice<#xegpu.layout<sg_layout = [2, 1], sg_data = [16, 64]>, dims = [1]>, target_layout = #xegpu.layout<sg_layout = [2], sg_data = [8]>}> : vector<32xf32>
+// CHECK: xegpu.store_nd %[[CS]], %ta[0]

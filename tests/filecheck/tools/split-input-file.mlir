@@ -40,7 +40,7 @@ func.func @last(%a: i32) -> i32 {
 // CHECK-NEXT:   func.func @last
 
 // ERR: split-input-file.mlir:17:{{[0-9]+}}: error: {{[Ee]}}xpected ','
-// ERR: split-input-file.mlir:24:{{[0-9]+}}: error: 'vector.transpose' op result type
+// ERR: split-input-file.mlir:24:{{[0-9]+}}: error: 'vector.transpose' op dimension size mismatch at: 1
 
 // with the other marker: chunk 1 holds @first, @bad_parse and @bad_verify, chunk 2 @last
 // MARKER: split-input-file.mlir:17:{{[0-9]+}}: error: {{[Ee]}}xpected ','

@@ -9,7 +9,7 @@ func.func @unexpected(%v: vector<4x8xf32>) {
   %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32>
   return
 }
-// CHECK: verify-diagnostics-unmet.mlir:9:8: error: unexpected error: 'vector.transpose' op result type vector<4x8xf32> does not match vector<8x4xf32>
+// CHECK: verify-diagnostics-unmet.mlir:9:8: error: unexpected error: 'vector.transpose' op dimension size mismatch at: 1 (result dim 0 is 4, source dim 1 is 8)
 // CHECK-NEXT: {{^}}  %t = vector.transpose
 // CHECK-NEXT: {{^       \^$}}
 

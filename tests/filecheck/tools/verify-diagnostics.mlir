@@ -13,14 +13,14 @@ func.func @parse(%a: i32) {
 // -----
 
 func.func @same_line(%v: vector<4x8xf32>) {
-  %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32> // expected-error {{'vector.transpose' op result type}}
+  %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32> // expected-error {{'vector.transpose' op dimension size mismatch at: 1}}
   return
 }
 
 // -----
 
 func.func @designators(%v: vector<4x8xf32>) {
-  // expected-error-re @below {{'vector.transpose' op result type vector<{{[0-9]+}}x8xf32> does not}}
+  // expected-error-re @below {{'vector.transpose' op dimension size mismatch at: {{[0-9]+}} (result dim 0}}
   %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32>
   return
 }
@@ -37,7 +37,7 @@ func.func @above(%v: vector<4x8xf32>) {
 
 // A nested op's error comes before its function's missing terminator (mlir-opt's order).
 func.func @no_return(%v: vector<4x8xf32>) {
-  // expected-error @+1 {{does not match vector<8x4xf32>}}
+  // expected-error @+1 {{source dim 1 is 8}}
   %t = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32>
 }
 

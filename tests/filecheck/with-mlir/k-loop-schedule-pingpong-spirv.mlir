@@ -4,6 +4,8 @@
 // check, their named barrier lowered to gpu.barrier by xegpu-lower-nbarrier, then mlir-opt 22's
 // XeVM pipeline. No scf.if of the phase loop reads one of its iter_args and every vector select
 // has a vector mask (the forms LLVM 22 cannot lower: k-loop-schedule-pingpong-llvm22.mlir).
+// The binary holds one OpControlBarrier per kernel (workgroup scope; 784: acquire-release on
+// workgroup and cross-workgroup memory), the phase loop's barrier.
 // (No prefetch of A here: with one, LLVM 22 does not lower the unscheduled kernel either.)
 //
 // REQUIRES: spirv-val
@@ -13,6 +15,7 @@
 // RUN: filecheck %s --check-prefix=BIN < %t.bin.mlir
 // RUN: env PYTHONPATH=%S/../../.. python -c "import sys; from tests.unit.cli.lowering import _unescape as u; q = bytes([34]); t = open(sys.argv[1], 'rb').read(); open(sys.argv[2], 'wb').write(u(t.split(b'bin = ' + q, 1)[1].split(q + b'>]', 1)[0]))" %t.bin.mlir %t.spv
 // RUN: spirv-val %t.spv
+// RUN: spirv-dis %t.spv | filecheck %s --check-prefix=SPV
 
 #a = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 16]>
 #b = #xegpu.layout<sg_layout = [2, 2], sg_data = [16, 32]>
@@ -87,6 +90,11 @@ gpu.module @kernels {
 // IR-NEXT:     scf.yield
 // IR-NEXT:   }
 // IR-NEXT:   xegpu.store_nd
+
+// SPV-DAG: OpEntryPoint Kernel %dynamic_k
+// SPV-DAG: OpEntryPoint Kernel %static_k
+// SPV-COUNT-2: OpControlBarrier %uint_2 %uint_2 %uint_784
+// SPV-NOT: OpControlBarrier
 
 // BIN: gpu.binary @kernels
 // BIN-SAME: #gpu.object<#xevm.target

@@ -13,7 +13,7 @@
 // SLM: memref.global "private" @[[G:slm_[0-9]+]] : memref<2048xi8, 3> = uninitialized
 // SLM: memref.get_global @[[G]] : memref<2048xi8, 3>
 // SLM: scf.if
-// SLM: xegpu.store_matrix {{.*}} : vector<1x32xf32>, !xegpu.mem_desc<16x32xf32>, index
+// SLM: xegpu.store_matrix {{.*}} : vector<1x16xf32>, !xegpu.mem_desc<16x32xf32>, index
 // SLM: gpu.barrier
 // SLM: xegpu.load_matrix {{.*}} : !xegpu.mem_desc<16x32xf32>, index -> vector<2x32xf32>
 // SLM: vector.reduction <add>, {{.*}} : vector<16xf32> into f32

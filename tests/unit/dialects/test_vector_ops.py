@@ -116,12 +116,12 @@ def test_multi_reduction_builder_accepts_kind_spellings_and_prints_mlir_syntax()
 def test_multi_reduction_rejects_wrong_result_and_bad_dim() -> None:
     src = value(VectorType(f32, [4, 8]))
     with pytest.raises(
-        VerifyException, match=r"result type vector<8xf32> does not match vector<4xf32>"
+        VerifyException, match=r"destination type 'vector<8xf32>' is incompatible with .*expected vector<4xf32>"
     ):
         MultiDimReductionOp("add", src, value(VectorType(f32, [8])), [1]).verify()
-    with pytest.raises(VerifyException, match=r"reduction dimension 2 is out of range \[0, 2\)"):
+    with pytest.raises(VerifyException, match=r"incompatible .*reduction dimension 2 is out of range \[0, 2\)"):
         MultiDimReductionOp("add", src, value(VectorType(f32, [4])), [2]).verify()
-    with pytest.raises(VerifyException, match="result type f32 does not match vector<4xf32>"):
+    with pytest.raises(VerifyException, match="destination type 'f32' is incompatible .*expected vector<4xf32>"):
         MultiDimReductionOp("add", src, value(f32), [1]).verify()
     with pytest.raises(ValueError):
         MultiDimReductionOp("average", src, value(VectorType(f32, [4])), [1])
@@ -140,13 +140,13 @@ def test_transpose_infers_numpy_shape(shape: list[int], data: st.DataObject) -> 
 def test_transpose_rejects_non_permutations() -> None:
     src = value(VectorType(f32, [4, 8]))
     with pytest.raises(
-        VerifyException, match=r"permutation \[1, 1\] is not a permutation of \[0, 1\]"
+        VerifyException, match=r"duplicate position index: 1 \(permutation \[1, 1\]\)"
     ):
         TransposeOp(src, [1, 1], VectorType(f32, [8, 8])).verify()
-    with pytest.raises(VerifyException, match=r"permutation \[0\] has 1 entry but .* has rank 2"):
+    with pytest.raises(VerifyException, match=r"transposition length mismatch: 1 \(permutation \[0\], rank 2\)"):
         TransposeOp(src, [0], VectorType(f32, [4, 8])).verify()
     with pytest.raises(
-        VerifyException, match=r"result type vector<4x8xf32> does not match vector<8x4xf32>"
+        VerifyException, match=r"dimension size mismatch at: 1 \(result dim 0 is 4, source dim 1 is 8\)"
     ):
         TransposeOp(src, [1, 0], VectorType(f32, [4, 8])).verify()
 
@@ -159,14 +159,14 @@ def test_shape_cast_accepts_exactly_equal_element_counts(a: list[int], b: list[i
     if prod(a) == prod(b):
         op.verify()
     else:
-        with pytest.raises(VerifyException, match=f"has {prod(a)} elements but .* has {prod(b)}"):
+        with pytest.raises(VerifyException, match=rf"number of elements at source \({prod(a)}\) and result \({prod(b)}\)"):
             op.verify()
 
 
 def test_shape_cast_rejects_element_type_change() -> None:
     op = ShapeCastOp(value(VectorType(f32, [4, 8])), VectorType(f16, [32]))
     with pytest.raises(
-        VerifyException, match="source element type f32 differs from result element type f16"
+        VerifyException, match="has different source and result element types"
     ):
         op.verify()
 
@@ -176,7 +176,7 @@ def test_step_builder_and_verifier() -> None:
     op.verify()
     assert op.result.type == VectorType(IndexType(), [16])
     assert printed(op) == "%r = vector.step : vector<16xindex>"
-    with pytest.raises(VerifyException, match="1-D vector of index, got vector<4x2xindex>"):
+    with pytest.raises(VerifyException, match="vector of index values of ranks 1, but got .vector<4x2xindex>."):
         StepOp(VectorType(IndexType(), [4, 2])).verify()
 
 
@@ -219,7 +219,7 @@ def test_extract_strided_slice_matches_numpy_slicing(
         index = tuple(slice(o, o + s) for o, s in zip(offsets, sizes))
         assert op.result.type == VectorType(f32, np.zeros(shape)[index].shape)
     else:
-        with pytest.raises(VerifyException, match="out of bounds"):
+        with pytest.raises(VerifyException, match="to be confined to"):
             op.verify()
 
 
@@ -245,7 +245,7 @@ def test_insert_strided_slice_accepts_exactly_in_bounds_slices(
     if fits:
         op.verify()
     else:
-        with pytest.raises(VerifyException, match="out of bounds"):
+        with pytest.raises(VerifyException, match="to be confined to"):
             op.verify()
 
 
@@ -263,5 +263,5 @@ def test_strided_slices_print_mlir_attr_dict() -> None:
         "%r = vector.insert_strided_slice %w, %v {offsets = [2, 4], strides = [1, 1]}"
         " : vector<2x4xf32> into vector<4x8xf32>"
     )
-    with pytest.raises(VerifyException, match=r"strides\[1\] = 2 is not supported"):
+    with pytest.raises(VerifyException, match=r"expected strides to be confined to \[1, 2\) \(strides\[1\] = 2"):
         ExtractStridedSliceOp(src, [0, 0], [2, 4], [1, 2]).verify()

@@ -423,7 +423,7 @@ def test_locations_survive_repeated_checks_and_wgdist_opt_in_one_process(
         "  %0 = vector.transpose %v, [1, 0, 2] : vector<4x8xf32> to vector<8x4xf32>\n  return\n}\n"
     ))
     p = write(tmp_path, "p.mlir", "func.func @f(%x: !xegpu.tensor_desc<2xf32>) {\n  return\n}\n")
-    expected = f"{k}:2:8: error: 'vector.transpose' op permutation [1, 0, 2] has 3 entries"
+    expected = f"{k}:2:8: error: 'vector.transpose' op transposition length mismatch: 3"
     expected_p = f"{p}:1:1: error: 'func.func' op parameter 0 (%x) of @f has type !xegpu.tensor_desc<2xf32>"
     for _ in range(2):
         assert cli([k, "-p", PIPELINE]) == 1

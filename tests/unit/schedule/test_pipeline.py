@@ -56,23 +56,62 @@ CASES = [
 @pytest.mark.parametrize("kw", CASES)
 @pytest.mark.parametrize("options", ["stages=2", "stages=3 fragments=2", "stages=2 fragments=0", "stages=1 fragments=0"])
 def test_one_step_executes_the_original_ops(kw: dict[str, object], options: str) -> None:
-    module = _distributed(**kw)
+    trip = 16
+    module = _distributed(**(kw | dict(k_size=16 * trip)))
     (loop,) = k_loops(module)
     original = list(loop.body.block.ops)
     kinds = classify(loop)
     assert not isinstance(kinds, type(None))
+    inside = Counter(op.name for op in original if op.name not in READS | ADDED)
+    before = _weighted(module) - Counter({k: trip * v for k, v in inside.items()})
     _schedule(module, options)
     loops = _loops(module)
-    assert len(loops) == 2, "a steady loop and an epilogue loop (static trip count 4)"
+    steps = [_int(new.step) // 16 for new in loops]  # original steps per iteration
+    # a steady loop and an epilogue loop; or, with a queue of u >= 2 values, a steady loop of u
+    # steps per iteration followed by the remaining steps without a loop
+    assert steps in ([1, 1], [2], [3])
     want = Counter(op.name for op in original if op.name not in ADDED)
-    for new in loops:
+    fixed = [op.name for op in original if op.name not in READS | ADDED]
+    barriers = sum(op.name == "gpu.barrier" for op in original)
+    for new, u in zip(loops, steps):
         got = Counter(op.name for op in _flat(list(new.body.block.ops)) if op.name not in ADDED)
-        assert got == want
+        assert got == Counter({k: u * v for k, v in want.items()})
         # what is not a read keeps its relative order (dpas, SLM ops, barriers, the rest)
-        fixed = [op.name for op in original if op.name not in READS | ADDED]
-        assert [op.name for op in new.body.block.ops if op.name not in READS | ADDED] == fixed
+        assert [op.name for op in new.body.block.ops if op.name not in READS | ADDED] == fixed * u
         # no read crosses a sync op: the reads between two barriers are the same
-        assert _segments(_flat(list(new.body.block.ops))) == _segments(original)
+        per_step: Counter[tuple[int, str]] = Counter()
+        for t in range(u):
+            for (b, name), c in _segments(original).items():
+                per_step[b + t * barriers, name] += c
+        assert _segments(_flat(list(new.body.block.ops))) == per_step
+    # every op that is not a read runs once per step, loops counted by their trip counts
+    after = _weighted(module)
+    for name in set(after) | set(before) | set(inside):
+        assert after[name] - before[name] == trip * inside[name], name
+
+
+def _weighted(module: wgdist.ModuleOp) -> Counter[str]:
+    """The function's ops that are not reads or index arithmetic, outside the K loop(s) once,
+    inside them once per iteration."""
+    fn = next(op for op in module.walk() if op.name == "gpu.func")
+    out: Counter[str] = Counter()
+    for op in fn.body.block.ops:
+        if isinstance(op, scf.ForOp):
+            for inner in op.body.block.ops:
+                if inner.name not in READS | ADDED:
+                    out[inner.name] += _trips(op)
+        elif op.name not in READS | ADDED:
+            out[op.name] += 1
+    return out
+
+
+def _int(value: object) -> int:
+    owner = value.owner  # type: ignore[attr-defined]
+    return owner.value.value.data  # type: ignore[no-any-return]
+
+
+def _trips(loop: scf.ForOp) -> int:
+    return max(0, -((_int(loop.lb) - _int(loop.ub)) // _int(loop.step)))
 
 
 def _segments(ops: list[Operation]) -> Counter[tuple[int, str]]:
@@ -96,11 +135,18 @@ def test_prologue_reads_each_existing_step_once(trip: int, stages: int) -> None:
     _schedule(module, f"stages={stages}")
     fn = next(op for op in module.walk() if op.name == "gpu.func")
     top = [op for op in fn.body.block.ops]
-    loads = [op for op in top if op.name == "xegpu.load_nd"]
-    # every load of a step, for the min(trip, stages - 1) steps the prologue covers
-    assert len(loads) == per_step * min(trip, stages - 1)
     loops = [op for op in top if isinstance(op, scf.ForOp)]
-    assert len(loops) == (trip > stages - 1) + (trip > 0)
+    if loops:  # every load of a step, for the min(trip, stages - 1) steps the prologue covers
+        loads = [op for op in top[: top.index(loops[0])] if op.name == "xegpu.load_nd"]
+        assert len(loads) == per_step * min(trip, stages - 1)
+    if stages == 2:  # a steady loop and an epilogue loop
+        assert len(loops) == (trip > stages - 1) + (trip > 0)
+    else:  # a steady loop of two steps per iteration, when it has one, then the rest unrolled
+        assert len(loops) == (trip >= 4)
+    # and every step is read once in all: none twice, none beyond the trip count
+    total = sum(op.name == "xegpu.load_nd" for op in top) + sum(
+        _trips(lp) * sum(op.name == "xegpu.load_nd" for op in lp.body.block.ops) for lp in loops)
+    assert total == per_step * trip
     assert not any(isinstance(op, scf.IfOp) for op in top), "a static trip count needs no guard"
 
 
@@ -108,26 +154,37 @@ def test_dynamic_trip_count_guards_the_prologue() -> None:
     module = _distributed(dynamic=True)
     _schedule(module, "stages=3")
     fn = next(op for op in module.walk() if op.name == "gpu.func")
-    guards = [op for op in fn.body.block.ops if isinstance(op, scf.IfOp)]
+    top = list(fn.body.block.ops)
+    loop = next(op for op in top if isinstance(op, scf.ForOp))
+    guards = [op for op in top[: top.index(loop)] if isinstance(op, scf.IfOp)]
     assert len(guards) == 2  # steps 0 and 1
+    # after the steady loop (two steps per iteration), up to three steps, each guarded
+    after = [op for op in top[top.index(loop) :] if isinstance(op, scf.IfOp)]
+    assert len(after) == 3 and all(any(o.name == "xegpu.dpas" for o in op.walk()) for op in after)
     names = [op.name for op in fn.body.block.ops]
     assert "arith.ceildivsi" in names and "arith.maxsi" in names
 
 
-def test_queue_values_rotate() -> None:
-    module = _distributed()
+def test_queue_values_are_read_in_the_iteration_that_yields_them() -> None:
+    """A tile read two steps ahead lives in two iter_args; the steady loop runs two steps per
+    iteration so that it yields only values it read (never one of its own iter_args, which
+    mlir-opt 22's xegpu-subgroup-distribute crashes on), and each step's dpas take the queue
+    slot of their step."""
+    module = _distributed(k_size=16 * 8)
     _schedule(module, "stages=3")
     steady = _loops(module)[0]
+    assert _int(steady.step) == 32
     block = steady.body.block
     carried = 2  # two accumulators
     yield_op = block.last_op
     assert isinstance(yield_op, scf.YieldOp)
     queue_args = block.args[1 + carried :]
-    # every queue's second entry moves to its first slot
-    for i in range(0, len(queue_args), 2):
-        assert yield_op.operands[carried + i] is queue_args[i + 1]
+    assert not set(yield_op.operands) & set(block.args)
+    assert all(v.owner.name == "xegpu.load_nd" for v in yield_op.operands[carried:])  # type: ignore[union-attr]
     dpas = [op for op in block.ops if op.name == "xegpu.dpas"]
-    assert all(op.operands[0] in queue_args[::2] for op in dpas)
+    assert len(dpas) == 4
+    assert all(op.operands[0] in queue_args[::2] for op in dpas[:2])
+    assert all(op.operands[0] in queue_args[1::2] for op in dpas[2:])
 
 
 def test_nothing_to_schedule_is_a_remark_and_no_change() -> None:
@@ -172,12 +229,19 @@ def test_loop_carried_descriptor_is_advanced_for_reads_ahead(stages: int) -> Non
     steady = _loops(module)[0]
     block = steady.body.block
     updates = [op for op in block.ops if op.name == "xegpu.update_nd_offset"]
-    # (stages - 1) advances per descriptor for the reads ahead, plus the original step's two
-    assert len(updates) == 2 * (stages - 1) + 2
+    u = stages - 1  # steps per iteration (one queue slot per step ahead)
+    # per step, (stages - 1) advances per descriptor for the reads ahead, plus the step's two
+    assert len(updates) == u * (2 * (stages - 1) + 2)
     yield_op = block.last_op
     assert isinstance(yield_op, scf.YieldOp)
     assert [op.name for op in block.ops][-3:] == ["xegpu.update_nd_offset"] * 2 + ["scf.yield"]
-    assert yield_op.operands[1].owner is updates[-2] and updates[-2].operands[0] is block.args[2]
+    assert yield_op.operands[1].owner is updates[-2]
+    # the carried descriptor: the original step's advance, once per step, from the iter_arg
+    v = yield_op.operands[1]
+    for _ in range(u):
+        assert v.owner.name == "xegpu.update_nd_offset"  # type: ignore[union-attr]
+        v = v.owner.operands[0]  # type: ignore[union-attr]
+    assert v is block.args[2]
 
 
 def test_i32_induction_variable_is_refused() -> None:
@@ -201,6 +265,19 @@ def test_barrier_problem_after_rewriting_is_an_internal_error(monkeypatch: pytes
     module = _distributed(barrier=True)
     with pytest.raises(OpError, match="internal error: .* barrier problem: planted imbalance"):
         _schedule(module, "stages=2")
+
+
+def test_undecided_barrier_case_after_rewriting_is_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wgdist.passes.schedule import barrier_check
+
+    def planted(func_op: Operation, *args: object) -> list[barrier_check.BarrierProblem]:
+        return [barrier_check.BarrierProblem(func_op, "planted undecided case", "warning")]
+
+    monkeypatch.setattr(barrier_check, "barrier_problems", planted)
+    module = _distributed(barrier=True)
+    notes = _schedule(module, "stages=2")  # no OpError: not the strategy's fault
+    assert [n for n in notes if "barrier check: planted undecided case" in n]
+    assert len(_loops(module)) == 2, "the rewrite is kept"
 
 
 def test_barrier_check_finds_nothing_in_scheduled_loops_with_barriers() -> None:
@@ -243,3 +320,28 @@ gpu.module @m {
     notes = _schedule(module, "stages=2")
     assert str(module) == before
     assert len(notes) == 1 and "no global read or prefetch to schedule" in notes[0]
+
+
+@pytest.mark.parametrize("options", ["stages=2", "stages=3", "stages=2 fragments=2"])
+def test_a_read_only_an_slm_write_uses_is_not_carried(options: str) -> None:
+    module = _distributed(convert=True)
+    _schedule(module, options)
+    for loop in _loops(module):
+        for op in loop.body.block.ops:
+            if op.name == "xegpu.store_matrix":  # the tile stored is read in this very step
+                src = op.operands[0].owner
+                assert isinstance(src, Operation) and src.name == "xegpu.load_nd"
+                assert src.parent_block() is loop.body.block
+    # the prologue's prefetches (outside any loop) carry the layout of the body's load
+    of_a = [op for op in module.walk() if op.name == "xegpu.prefetch_nd" and not _in_loop(op)
+            and str(op.operands[0].type).startswith("!xegpu.tensor_desc<8x16xf16")]
+    assert of_a and all(op.properties.get("layout") is not None for op in of_a)
+
+
+def _in_loop(op: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp):
+            return True
+        parent = parent.parent_op()
+    return False

@@ -86,8 +86,12 @@ def test_generated_gemms(kw: dict[str, object], options: str, ub: int) -> None:
     text = gemm(**kw)  # type: ignore[arg-type]
     module = _scheduled(text, options)
     loops = [op for op in module.walk() if isinstance(op, scf.ForOp)]
-    # the loop was rewritten: a steady loop and/or an epilogue, none for a static zero-trip loop
-    assert bool(loops) == (bool(kw["dynamic"]) or ub > kw["lb"])  # type: ignore[operator]
+    # the loop was rewritten: a steady loop and/or an epilogue when the trip count is dynamic;
+    # none for a static zero-trip loop (a static one may end as straight-line steps only)
+    if kw["dynamic"]:
+        assert loops
+    elif ub <= kw["lb"]:  # type: ignore[operator]
+        assert not loops
     _agree(text, module, scalars={"ub": ub} if kw["dynamic"] else None)
 
 
@@ -134,7 +138,9 @@ def test_hand_written_kernel_with_dynamic_bounds_and_step(stages: int) -> None:
     notes: list[str] = []
     with capture_diagnostics(lambda d: notes.append(d.message)):
         wgdist.run_pipeline(module, f"xegpu-k-loop-schedule{{stages={stages}}}")
-    assert notes == [] and sum(isinstance(op, scf.ForOp) for op in module.walk()) == 2
+    # a steady loop and an epilogue loop; from stages=3 on (a tile in two or more iter_args) a
+    # steady loop of stages - 1 steps per iteration and guarded steps after it
+    assert notes == [] and sum(isinstance(op, scf.ForOp) for op in module.walk()) == (2 if stages == 2 else 1)
     for st, lb, ub in [(16, 0, 0), (16, 16, 32), (32, 0, 40), (48, 16, 100), (16, 0, 144), (32, 16, 16)]:
         result = wgdist.check(SG_DYNAMIC, against=module, scalars={"lb": lb, "ub": ub, "st": st}, samples=1, schedules=1)
         assert result.ok, result.report

@@ -7,7 +7,7 @@ func.func @f0(%v: vector<4x8xf32>, %acc: vector<8xf32>) {
   return
 }
 
-// CHECK: result type vector<8xf32> does not match vector<4xf32>, the source type vector<4x8xf32> with dimensions [1] reduced
+// CHECK: destination type 'vector<8xf32>' is incompatible with source type 'vector<4x8xf32>' (expected vector<4xf32>, the source with dimensions [1] reduced)
 
 // -----
 
@@ -16,7 +16,7 @@ func.func @f1(%v: vector<4x8xf32>, %acc: vector<4xf32>) {
   return
 }
 
-// CHECK: reduction dimension 2 is out of range [0, 2) for source type vector<4x8xf32>
+// CHECK: destination type 'vector<4xf32>' is incompatible with source type 'vector<4x8xf32>' (reduction dimension 2 is out of range [0, 2))
 
 // -----
 
@@ -25,7 +25,7 @@ func.func @f2(%v: vector<4x8xf32>, %acc: f32) {
   return
 }
 
-// CHECK: result type f32 does not match vector<4xf32>, the source type vector<4x8xf32> with dimensions [1] reduced
+// CHECK: destination type 'f32' is incompatible with source type 'vector<4x8xf32>' (expected vector<4xf32>, the source with dimensions [1] reduced)
 
 // -----
 
@@ -34,7 +34,7 @@ func.func @f3(%v: vector<4x8xf32>, %acc: vector<4xf16>) {
   return
 }
 
-// CHECK: result type vector<4xf16> does not match vector<4xf32>, the source type vector<4x8xf32> with dimensions [1] reduced
+// CHECK: failed to verify that source operand and result have same element type (f32 vs. f16)
 
 // -----
 
@@ -52,7 +52,7 @@ func.func @f5(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: permutation [1, 1] is not a permutation of [0, 1]
+// CHECK: duplicate position index: 1 (permutation [1, 1])
 
 // -----
 
@@ -61,7 +61,7 @@ func.func @f6(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: permutation [1, 0, 2] has 3 entries but the source type vector<4x8xf32> has rank 2
+// CHECK: transposition length mismatch: 3 (permutation [1, 0, 2], rank 2)
 
 // -----
 
@@ -70,7 +70,7 @@ func.func @f7(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: result type vector<8x8xf32> does not match vector<8x4xf32>, the source type vector<4x8xf32> permuted by [1, 0]
+// CHECK: dimension size mismatch at: 0 (result dim 1 is 8, source dim 0 is 4)
 
 // -----
 
@@ -79,7 +79,7 @@ func.func @f8(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: result type vector<8x4xf16> does not match vector<8x4xf32>, the source type vector<4x8xf32> permuted by [1, 0]
+// CHECK: failed to verify that operand and result have same element type (f32 vs. f16)
 
 // -----
 
@@ -88,7 +88,7 @@ func.func @f9(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: source type vector<4x8xf32> has 32 elements but result type vector<3x8xf32> has 24
+// CHECK: has different number of elements at source (32) and result (24) (vector<4x8xf32> vs. vector<3x8xf32>)
 
 // -----
 
@@ -97,7 +97,7 @@ func.func @f10(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: source element type f32 differs from result element type f16
+// CHECK: has different source and result element types (vector<4x8xf32> vs. vector<4x8xf16>)
 
 // -----
 
@@ -106,7 +106,7 @@ func.func @f11(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: source type vector<4x8xf32> has 0 scalable dimensions but result type vector<[4]x8xf32> has 1
+// CHECK: has different number of scalable dims at source (0) and result (1) (vector<4x8xf32> vs. vector<[4]x8xf32>)
 
 // -----
 
@@ -115,7 +115,7 @@ func.func @f12() {
   return
 }
 
-// CHECK: result type must be a 1-D vector of index, got vector<4x2xindex>
+// CHECK: result #0 must be vector of index values of ranks 1, but got 'vector<4x2xindex>'
 
 // -----
 
@@ -124,7 +124,7 @@ func.func @f13() {
   return
 }
 
-// CHECK: result type must be a 1-D vector of index, got vector<4xi32>
+// CHECK: result #0 must be vector of index values of ranks 1, but got 'vector<4xi32>'
 
 // -----
 
@@ -178,7 +178,7 @@ func.func @f19(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: slice [3, 5) of dimension 0 (offset 3, size 2) is out of bounds of the source type vector<4x8xf32> (size 4)
+// CHECK: expected sum(offsets, sizes) dimension 0 to be confined to [1, 5) (offset 3 + size 2 = 5)
 
 // -----
 
@@ -187,7 +187,7 @@ func.func @f20(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: offsets[1] = 9 is out of bounds [0, 8) of source dimension 1
+// CHECK: expected offsets dimension 1 to be confined to [0, 8) (offsets[1] = 9)
 
 // -----
 
@@ -196,7 +196,7 @@ func.func @f21(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: slice [2, 2) of dimension 1 (offset 2, size 0) is out of bounds of the source type vector<4x8xf32> (size 8)
+// CHECK: expected sizes dimension 1 to be confined to [1, 9) (sizes[1] = 0)
 
 // -----
 
@@ -205,7 +205,7 @@ func.func @f22(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: strides[1] = 2 is not supported, strides must be 1
+// CHECK: expected strides to be confined to [1, 2) (strides[1] = 2; only unit strides are supported)
 
 // -----
 
@@ -214,7 +214,7 @@ func.func @f23(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: result type vector<2x5xf32> does not match vector<2x4xf32>
+// CHECK: expected result type to be 'vector<2x4xf32>' (got 'vector<2x5xf32>')
 
 // -----
 
@@ -223,7 +223,7 @@ func.func @f24(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: offsets [0, 2, 1], sizes [2, 4] and strides [1, 1] must have the same number of entries
+// CHECK: expected offsets, sizes and strides attributes of same size (offsets [0, 2, 1], sizes [2, 4], strides [1, 1])
 
 // -----
 
@@ -232,7 +232,7 @@ func.func @f25(%v: vector<4x8xf32>) {
   return
 }
 
-// CHECK: offsets [0, 0, 0] has 3 entries, more than the rank 2 of the source type vector<4x8xf32>
+// CHECK: expected offsets attribute of rank no greater than vector rank (3 entries, vector<4x8xf32> has rank 2)
 
 // -----
 
@@ -241,7 +241,7 @@ func.func @f26(%v: vector<[4]x8xf32>) {
   return
 }
 
-// CHECK: sizes[0] = 2 must be the whole scalable dimension 0 (4)
+// CHECK: expected size at idx=0 to match the corresponding base size from the input vector (2 vs 4)
 
 // -----
 
@@ -259,7 +259,7 @@ func.func @f28(%v: vector<4x8xf32>, %w: vector<2x4xf32>) {
   return
 }
 
-// CHECK: slice [5, 9) of destination dimension 1 (offset 5, size 4) is out of bounds of the destination type vector<4x8xf32> (size 8)
+// CHECK: expected sum(offsets, source vector shape) dimension 1 to be confined to [1, 9) (offset 5 + size 4 = 9)
 
 // -----
 
@@ -268,7 +268,7 @@ func.func @f29(%v: vector<4x8xf32>, %w: vector<2x4xf32>) {
   return
 }
 
-// CHECK: offsets[0] = 4 is out of bounds [0, 4) of destination dimension 0
+// CHECK: expected offsets dimension 0 to be confined to [0, 4) (offsets[0] = 4)
 
 // -----
 
@@ -277,7 +277,7 @@ func.func @f30(%v: vector<4x8xf32>, %w: vector<2x4xf32>) {
   return
 }
 
-// CHECK: offsets [0] has 1 entry but the destination type vector<4x8xf32> has rank 2
+// CHECK: expected offsets of same size as destination vector rank (1 entry, vector<4x8xf32> has rank 2)
 
 // -----
 
@@ -286,7 +286,7 @@ func.func @f31(%v: vector<4x8xf32>, %w: vector<2x4xf32>) {
   return
 }
 
-// CHECK: strides [1] has 1 entry but the value type vector<2x4xf32> has rank 2
+// CHECK: expected strides of same size as source vector rank (1 entry, vector<2x4xf32> has rank 2)
 
 // -----
 
@@ -295,7 +295,7 @@ func.func @f32(%v: vector<4x8xf32>, %w: vector<2x4xf16>) {
   return
 }
 
-// CHECK: value element type f16 differs from destination element type f32
+// CHECK: failed to verify that operand #0 and result have same element type (f16 vs. f32)
 
 // -----
 
@@ -304,7 +304,7 @@ func.func @f33(%v: vector<4x8xf32>, %w: vector<2x4xf32>) {
   return
 }
 
-// CHECK: strides[0] = 3 is not supported, strides must be 1
+// CHECK: expected strides to be confined to [1, 2) (strides[0] = 3; only unit strides are supported)
 
 // -----
 
@@ -313,7 +313,7 @@ func.func @f34(%v: vector<4x8xf32>, %w: vector<2x4x8xf32>) {
   return
 }
 
-// CHECK: value type vector<2x4x8xf32> has rank 3, more than the rank 2 of the destination type vector<4x8xf32>
+// CHECK: expected offsets of same size as destination vector rank (3 entries, vector<4x8xf32> has rank 2)
 
 // -----
 
@@ -322,7 +322,7 @@ func.func @f35(%v: vector<4x[8]xf32>, %w: vector<[4]xf32>) {
   return
 }
 
-// CHECK: value dimension 0 (4) must cover the whole scalable destination dimension 1 (8)
+// CHECK: expected size at idx=0 to match the corresponding base size from the input vector (4 vs 8)
 
 // -----
 
@@ -674,3 +674,75 @@ func.func @f(%m: memref<16xf32>, %i: index, %mask: vector<4xi1>, %p: vector<8xf3
 }
 
 // CHECK: 'vector.maskedstore' op expected valueToStore shape to match mask shape (vector<8xf32> vs. mask vector<4xi1>)
+
+// -----
+
+func.func @f(%m: memref<8x8xvector<2x4xf32>>, %pad: vector<2x4xf32>, %i: index) {
+  %0 = vector.transfer_read %m[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (d1)>} : memref<8x8xvector<2x4xf32>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.transfer_read' op requires source vector element and vector result ranks to match. (vector<2x4xf32> has rank 2, vector<4xf32> has rank 1)
+
+// -----
+
+func.func @f(%m: memref<8xvector<8xf16>>, %v: vector<2x4xf16>, %i: index) {
+  vector.transfer_write %v, %m[%i] {permutation_map = affine_map<(d0) -> (d0)>} : vector<2x4xf16>, memref<8xvector<8xf16>>
+  return
+}
+
+// CHECK: 'vector.transfer_write' op requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source (vector<2x4xf16>: 64 bits, vector<8xf16>: 128 bits)
+
+// -----
+
+func.func @f(%m: memref<8x8xvector<4xf32>>, %v: vector<2x2x4xf32>, %i: index) {
+  vector.transfer_write %v, %m[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d0)>} : vector<2x2x4xf32>, memref<8x8xvector<4xf32>>
+  return
+}
+
+// CHECK: 'vector.transfer_write' op requires a permutation_map with result dims of the same rank as the vector type (1 results, vector<2x2x4xf32> of rank 3 over elements vector<4xf32>)
+
+// -----
+
+func.func @f(%m: memref<16x32xf32, affine_map<(d0, d1) -> (d0 * 96 + d1 * 3)>>, %i: index) {
+  %0 = vector.load %m[%i, %i] : memref<16x32xf32, affine_map<(d0, d1) -> (d0 * 96 + d1 * 3)>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.load' op most minor memref dim must have unit stride (stride 3 in memref<16x32xf32, affine_map<(d0, d1) -> (((d0 * 96) + (d1 * 3)))>>)
+
+// -----
+
+func.func @f(%m: memref<16x32xf32, affine_map<(d0, d1) -> (d0 + d1 mod 8)>>, %v: vector<4xf32>, %i: index) {
+  vector.store %v, %m[%i, %i] : memref<16x32xf32, affine_map<(d0, d1) -> (d0 + d1 mod 8)>>, vector<4xf32>
+  return
+}
+
+// CHECK: 'vector.store' op most minor memref dim must have unit stride (stride not strided in memref<16x32xf32, affine_map<(d0, d1) -> ((d0 + (d1 mod 8)))>>)
+
+// -----
+
+func.func @f(%a: vector<3x2x5xi8>) {
+  %0 = vector.transpose %a, [3, 0, 1] : vector<3x2x5xi8> to vector<3x2x5xi8>
+  return
+}
+
+// CHECK: 'vector.transpose' op transposition index out of range: 3 (permutation [3, 0, 1], rank 3)
+
+// -----
+
+func.func @f(%a: vector<3x2x5xi8>) {
+  %0 = vector.transpose %a, [1, 0] : vector<3x2x5xi8> to vector<2x3xi8>
+  return
+}
+
+// CHECK: 'vector.transpose' op vector result rank mismatch: 2 (vector<3x2x5xi8> has rank 3)
+
+// -----
+
+func.func @f(%a: vector<[4]xi32>, %b: vector<6x8xi32>) {
+  %0 = vector.insert_strided_slice %a, %b {offsets = [1, 0], strides = [1]} : vector<[4]xi32> into vector<6x8xi32>
+  return
+}
+
+// CHECK: 'vector.insert_strided_slice' op mismatching scalable flags (at source vector idx=0) (vector<[4]xi32> into vector<6x8xi32>)

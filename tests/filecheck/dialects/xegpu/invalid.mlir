@@ -754,3 +754,22 @@ func.func @f(%m: memref<64x64xf16>) {
 }
 
 // CHECK: cannot distribute [1, 32] using #xegpu.layout<inst_data = [8, 16]>: dim 0: shape 1 is not a multiple of inst_data 8
+
+// -----
+
+func.func @f(%t: !xegpu.tensor_desc<8x4xf32, #xegpu.scatter_tdesc_attr<chunk_size = 4>>, %mask: vector<8xi1>, %v: vector<8x4xi32>) {
+  %0 = xegpu.atomic_rmw addi %t, %mask, %v : !xegpu.tensor_desc<8x4xf32, #xegpu.scatter_tdesc_attr<chunk_size = 4>>, vector<8xi1>, vector<8x4xi32> -> vector<8x4xi32>
+  return
+}
+
+// CHECK: 'xegpu.atomic_rmw' op failed to verify that all of {tensorDesc, value, result} have same element type (f32, i32, i32)
+
+// -----
+
+// a SIMT-shaped value: LLVM 22 requires the descriptor's shape
+func.func @f(%t: !xegpu.tensor_desc<8x4xf32, #xegpu.scatter_tdesc_attr<chunk_size = 4>>, %mask: vector<1xi1>, %v: vector<4xf32>) {
+  %0 = xegpu.atomic_rmw addf %t, %mask, %v : !xegpu.tensor_desc<8x4xf32, #xegpu.scatter_tdesc_attr<chunk_size = 4>>, vector<1xi1>, vector<4xf32> -> vector<4xf32>
+  return
+}
+
+// CHECK: 'xegpu.atomic_rmw' op failed to verify that all of {tensorDesc, value, result} have same shape ([8, 4], [4], [4])
