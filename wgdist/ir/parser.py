@@ -435,6 +435,9 @@ class LocatingParser(Parser):
             attr = super().parse_optional_type() if is_type else super().parse_optional_attribute()
         except _BUILD_ERRORS as e:  # raised while building a builtin attribute
             self.raise_error(str(e).split("\n", 1)[0], start, self.pos)
+        except NotImplementedError as e:  # what xDSL 0.74 cannot represent (semi-affine maps)
+            reason = str(e).split("\n", 1)[0]
+            self.raise_error(f"not supported by wgdist (xDSL 0.74): {reason}", start, self.pos)
         if attr is not None and self.pos > token.span.end and token.kind in _SPELLED_HEADS[is_type]:
             self._spellings.add(key, content[start : self.pos].rstrip(), attr)
         return attr

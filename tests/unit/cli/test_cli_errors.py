@@ -472,3 +472,13 @@ def test_module_level_verifier_errors_are_located(tmp_path: Path, text: str, whe
     r = subprocess.run([str(WGDIST_OPT), str(f)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 1
     assert f"{f}{where} error: {message}" in r.stderr, r.stderr
+
+
+def test_a_semi_affine_map_is_a_located_error(tmp_path: Path) -> None:
+    """mlir-opt 22 reads ``s0 * d0``; xDSL 0.74 cannot represent it: a located refusal that says
+    so, not an unlocated NotImplementedError."""
+    (tmp_path / "a.mlir").write_text(
+        "func.func @f(%m: memref<8xf32, affine_map<(d0)[s0] -> (s0 * d0)>>) {\n  return\n}\n"
+    )
+    err = assert_clean_failure(run(["a.mlir"], tmp_path))
+    assert err.startswith("a.mlir:1:32: error: not supported by wgdist (xDSL 0.74): Multiplication with non-constant"), err
