@@ -23,21 +23,23 @@ import io
 import sys
 from collections.abc import Sequence
 from functools import partial
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError
-from xdsl.xdsl_opt_main import xDSLOptMain
 
 from wgdist.dialects import get_new_dialects, get_replaced_dialects
 from wgdist.ir import check_pipeline, located_verify_errors, parse, verify
 from wgdist.ir.cli import run_tool
 from wgdist.ir.diagnostics import Diagnostic, capture_diagnostics
-from wgdist.ir.expected import ExpectedDiagnostics, diagnostics_of
 from wgdist.ir.printer import MLIRTarget
+from wgdist.ir.xdsl_driver import xDSLOptMain
 from wgdist.passes import get_all_passes
+
+if TYPE_CHECKING:  # imported when --verify-diagnostics is given (start-up)
+    from wgdist.ir.expected import ExpectedDiagnostics
 
 # xDSL's generic passes that apply to wgdist's IR; the rest of xDSL's (riscv, x86, snitch, eqsat,
 # ...) expect other dialects and fail on XeGPU code, so -p and --help offer only these.
@@ -211,6 +213,8 @@ class WgdistOptMain(xDSLOptMain):
             offsets.append(offsets[-1] + piece.count(b"\n"))
         expected = None
         if self.args.verify_diagnostics is not None:
+            from wgdist.ir.expected import ExpectedDiagnostics
+
             expected = ExpectedDiagnostics(
                 self.get_input_name(),
                 data.decode(errors="replace"),
@@ -276,6 +280,8 @@ class WgdistOptMain(xDSLOptMain):
             with capture_diagnostics(report):
                 self._process(piece, offset, extension, text)
         except _USER_ERRORS as e:
+            from wgdist.ir.expected import diagnostics_of
+
             for diagnostic in diagnostics_of(e):
                 report(diagnostic)
             return 0

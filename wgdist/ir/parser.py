@@ -336,7 +336,7 @@ class LocatingParser(Parser):
             span = Span(start, len(content) if line_end < 0 else line_end, self.lexer.input)
             errors.append(ParseError(span, f"'{error.op.name}' op {error.message}"))
         if not errors:  # cannot happen: the op that failed check_op fails again
-            raise AssertionError(f"'{self._failed.name}' failed check_op but verifies")
+            raise AssertionError(f"'{self._failed and self._failed.name}' failed check_op but verifies")
         first = errors[0]
         first.more_errors = errors[1:]  # type: ignore[attr-defined]
         raise first

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from io import StringIO
-from typing import IO
+from typing import IO, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -49,7 +49,8 @@ class MlirPrinter(Printer):
             print(text, end="", file=self.stream)
             return
         stream = self.stream
-        recorder = self.stream = _Recorder(stream)
+        recorder = _Recorder(stream)
+        self.stream = cast(IO[str], recorder)
         try:
             self._print_attribute_text(attribute)
         finally:
