@@ -92,7 +92,7 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
-from xdsl.ir import Operation
+from xdsl.ir import Operation, OpResult
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
@@ -127,9 +127,12 @@ def check_lowerable(fn: Operation, target: str, num_subgroups: int, subgroup_siz
     if n is None:
         raise OpError(first, "cannot lower named barriers without the subgroup count: give the gpu.func a "
                       "known_block_size or the pass num-subgroups")
+    _check_traceable(named)
     for p in barrier_problems(fn, n, subgroup_size):
         if p.is_error:
-            raise OpError(p.op, f"cannot lower unbalanced named barriers: {p.message}")
+            raise OpError(p.op, f"cannot lower unbalanced barriers: {p.message}")
+        if isinstance(p.op, NAMED_OPS):  # a warning: the check could not follow this barrier
+            raise OpError(p.op, f"cannot lower a named barrier the barrier check cannot follow: {p.message}")
     for op in named:
         if isinstance(op, InitNbarrierOp):
             declared = {w.named[op.result].participants.value for w in walks if op.result in w.named}
@@ -147,6 +150,25 @@ def check_lowerable(fn: Operation, target: str, num_subgroups: int, subgroup_siz
                               "dynamic instances, so this named barrier (a phase offset between subgroups, as in "
                               "ping-pong) has no workgroup-barrier equivalent; it needs hardware named barriers, "
                               "which LLVM 22 cannot lower")
+
+
+def _check_traceable(named: list[Operation]) -> None:
+    """Every arrive and wait names the result of an ``init_nbarrier`` of the function, used by
+    arrives and waits only: its participants are then known. A barrier passed in as an argument
+    or carried through a loop or branch is refused (nothing says who takes part)."""
+    for op in named:
+        if isinstance(op, NbarrierArriveOp | NbarrierWaitOp):
+            source = op.operands[0]
+            if not (isinstance(source, OpResult) and isinstance(source.op, InitNbarrierOp)):
+                raise OpError(op, "cannot lower a named barrier that is not the result of an xegpu.init_nbarrier "
+                              "of this function (an argument, or a value carried through a loop or branch): its "
+                              "participants are unknown")
+        elif isinstance(op, InitNbarrierOp):
+            for use in op.result.uses:
+                if not isinstance(use.operation, NbarrierArriveOp | NbarrierWaitOp):
+                    raise OpError(use.operation, "cannot lower a named barrier used other than by "
+                                  "xegpu.nbarrier_arrive/nbarrier_wait (carried through a loop or branch, passed "
+                                  "on): its arrivals cannot be followed")
 
 
 def _declare(module: Operation, name: str) -> None:

@@ -65,7 +65,7 @@ gpu.module @m {
     %p = arith.constant 4 : i8
     xegpu.alloc_nbarrier 1
     %nb = xegpu.init_nbarrier %id, %p : i8, i8 -> !xegpu.nbarrier
-    // expected-error @+1 {{cannot lower unbalanced named barriers: waits on named barrier 0 without having arrived at it}}
+    // expected-error @+1 {{cannot lower unbalanced barriers: waits on named barrier 0 without having arrived at it}}
     xegpu.nbarrier_wait %nb : !xegpu.nbarrier
     gpu.return
   }
@@ -83,6 +83,40 @@ gpu.module @m {
     %nb = xegpu.init_nbarrier %id, %p : i8, i8 -> !xegpu.nbarrier
     xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
     xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+    gpu.return
+  }
+}
+
+// -----
+
+// A named barrier passed in: who takes part is unknown, so it is not lowered.
+gpu.module @m {
+  gpu.func @argument(%nb: !xegpu.nbarrier) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{cannot lower a named barrier that is not the result of an xegpu.init_nbarrier of this function}}
+    xegpu.nbarrier_arrive %nb : !xegpu.nbarrier
+    xegpu.nbarrier_wait %nb : !xegpu.nbarrier
+    gpu.return
+  }
+}
+
+// -----
+
+// A named barrier carried through a loop: its arrivals cannot be followed.
+gpu.module @m {
+  gpu.func @carried() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %id = arith.constant 0 : i8
+    %n = arith.constant 4 : i8
+    xegpu.alloc_nbarrier 1
+    %nb = xegpu.init_nbarrier %id, %n : i8, i8 -> !xegpu.nbarrier
+    // expected-error @+1 {{cannot lower a named barrier used other than by xegpu.nbarrier_arrive/nbarrier_wait}}
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%b = %nb) -> (!xegpu.nbarrier) {
+      xegpu.nbarrier_arrive %b : !xegpu.nbarrier
+      xegpu.nbarrier_wait %b : !xegpu.nbarrier
+      scf.yield %b : !xegpu.nbarrier
+    }
     gpu.return
   }
 }
