@@ -85,6 +85,7 @@ After (``target=spirv-split-barrier``)::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -152,7 +153,7 @@ def check_lowerable(fn: Operation, target: str, num_subgroups: int, subgroup_siz
                               "which LLVM 22 cannot lower")
 
 
-def _check_traceable(named: list[Operation]) -> None:
+def _check_traceable(named: Sequence[Operation]) -> None:
     """Every arrive and wait names the result of an ``init_nbarrier`` of the function, used by
     arrives and waits only: its participants are then known. A barrier passed in as an argument
     or carried through a loop or branch is refused (nothing says who takes part)."""

@@ -28,6 +28,8 @@ from wgdist.dialects.xegpu import (
     NbarrierArriveOp,
     NbarrierWaitOp,
 )
+from wgdist.ir.diagnostics import OpError
+from wgdist.passes.schedule.barrier_check import subgroup_count as barrier_subgroup_count
 
 SUBGROUP_SIZE = 16
 
@@ -107,18 +109,19 @@ def nonuniform_reason(loop: scf.ForOp) -> str | None:
 
 
 def subgroup_count(loop: Operation, option: int) -> int | None:
-    """The subgroups per workgroup: ``option`` when positive, else the enclosing ``gpu.func``'s
-    ``known_block_size`` threads / 16, else ``None``."""
-    if option > 0:
-        return option
+    """The subgroups per workgroup: the enclosing ``gpu.func``'s ``known_block_size`` threads / 16
+    (:func:`~wgdist.passes.schedule.barrier_check.subgroup_count`), or ``option`` when positive;
+    ``None`` when neither says. An ``option`` that contradicts ``known_block_size`` is a located
+    error: a barrier declared for the wrong count hangs or releases early."""
     fn = _function(loop)
-    if isinstance(fn, gpu.FuncOp) and fn.known_block_size is not None:
-        threads = 1
-        for x in fn.known_block_size.get_values():
-            threads *= int(x)
-        if threads % SUBGROUP_SIZE == 0:
-            return threads // SUBGROUP_SIZE
-    return None
+    known = barrier_subgroup_count(fn) if fn is not None else None
+    if option > 0:
+        if known is not None and known != option:
+            assert fn is not None
+            raise OpError(fn, f"num-subgroups={option} contradicts known_block_size, which gives {known} "
+                          f"subgroups of {SUBGROUP_SIZE} lanes")
+        return option
+    return known
 
 
 MAX_NAMED_BARRIERS = 32

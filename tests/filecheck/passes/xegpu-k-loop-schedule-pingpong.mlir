@@ -5,7 +5,7 @@
 // runs the shift inside the loop.
 //
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong converge=false}' 2>&1 | filecheck %s
-// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong converge=false num-subgroups=6}' 2>&1 | filecheck %s --check-prefix=SIX
+// RUN: not wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong converge=false num-subgroups=6}' 2>&1 | filecheck %s --check-prefix=SIX
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong}' 2>&1 | filecheck %s --check-prefix=CONV
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=pingpong converge=true}' 2>&1 | filecheck %s --check-prefix=CONV
 
@@ -145,9 +145,8 @@ gpu.module @m {
 // CONV-NEXT:    }
 // CONV-NEXT:    xegpu.store_nd
 
-// SIX-LABEL: gpu.func @gemm
-// SIX:         arith.constant 6 : i8
-// SIX:         arith.constant 3 : index
+// num-subgroups contradicting known_block_size (8 subgroups) is an error at the function:
+// SIX: error: 'gpu.func' op num-subgroups=6 contradicts known_block_size, which gives 8 subgroups of 16 lanes
 
 // -----
 

@@ -5,7 +5,7 @@
 //
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=split-barrier}' 2>&1 | filecheck %s --check-prefix=I1
 // RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=split-barrier interval=4}' 2>&1 | filecheck %s --check-prefix=I4
-// RUN: wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=split-barrier num-subgroups=8}' 2>&1 | filecheck %s --check-prefix=OPT
+// RUN: not wgdist-opt %s --split-input-file -p 'xegpu-k-loop-schedule{strategy=split-barrier num-subgroups=8}' 2>&1 | filecheck %s --check-prefix=OPT
 
 // Four subgroups (known_block_size 64 / 16 lanes); two dpas per K step.
 gpu.module @m {
@@ -88,9 +88,9 @@ gpu.module @m {
 // I4-NEXT:    }
 // I4-NEXT:    xegpu.nbarrier_wait %[[NB]]
 
-// The option's count wins over known_block_size.
-// OPT-LABEL: gpu.func @gemm
-// OPT:         arith.constant 8 : i8
+// An option count contradicting known_block_size (4 subgroups) is an error at the function: a
+// barrier declared for 8 participants would never complete.
+// OPT: error: 'gpu.func' op num-subgroups=8 contradicts known_block_size, which gives 4 subgroups of 16 lanes
 
 // -----
 

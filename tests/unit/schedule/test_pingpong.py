@@ -37,7 +37,7 @@ from tests.unit.schedule.sync_kernels import (
 from wgdist.dialects import gpu, xegpu
 from wgdist.dialects.arith import CmpiOp, SelectOp
 from wgdist.interp import DeadlockError, InterpError
-from wgdist.ir.diagnostics import DiagnosticException
+from wgdist.ir.diagnostics import DiagnosticException, OpError
 from wgdist.passes.schedule.barrier_check import barrier_problems
 from wgdist.passes.schedule.classify import KLoop, Refusal, classify
 from wgdist.passes.schedule.options import ScheduleOptions
@@ -156,7 +156,7 @@ def test_the_count_can_come_from_the_option() -> None:
         (gemm(16, 64, 16, (1, 4), block=False), "", "needs the subgroup count"),
         (gemm(16, 48, 16, (1, 3)), "", "even number of subgroups (two equal groups), got 3"),
         (gemm(16, 32, 16, (1, 1)), "", "even number of subgroups (two equal groups), got 1"),
-        (gemm(16, 64, 16, (1, 4)), " num-subgroups=5", "got 5"),
+        (gemm(16, 64, 16, (1, 4), block=False), " num-subgroups=5", "got 5"),
     ],
 )
 def test_without_an_even_static_count_the_loop_is_refused_untouched(text: str, options: str, why: str) -> None:
@@ -169,6 +169,13 @@ def test_without_an_even_static_count_the_loop_is_refused_untouched(text: str, o
     assert isinstance(r, Refusal) and why in r.reason, r
     assert wgdist.print_module(dist) == want
     assert wgdist.print_module(schedule(text, PLAIN + options)) == want
+
+
+def test_num_subgroups_contradicting_known_block_size_is_a_located_error() -> None:
+    """A barrier declared for 2 subgroups of a 4-subgroup workgroup would hang: refused at the
+    function, naming both counts."""
+    with pytest.raises(OpError, match=r"num-subgroups=2 contradicts known_block_size, which gives 4 subgroups"):
+        schedule(gemm(16, 64, 16, (1, 4)), PLAIN + " num-subgroups=2")
 
 
 SG = """

@@ -28,6 +28,7 @@ from tests.unit.schedule.sync_kernels import (
 )
 from wgdist.dialects import xegpu
 from wgdist.interp import DeadlockError, InterpError
+from wgdist.ir.diagnostics import OpError
 from wgdist.passes.schedule.classify import KLoop, Refusal, classify
 from wgdist.passes.schedule.options import ScheduleOptions
 from wgdist.passes.schedule.sg_sync import nonuniform_reason, subgroup_count
@@ -219,7 +220,9 @@ def test_a_loop_the_subgroups_run_unequally_often_is_refused_untouched(ub: str, 
 def test_uniform_bounds_are_recognised() -> None:
     _, k = _sg_loop("%n")
     assert nonuniform_reason(k.loop) is None
-    assert subgroup_count(k.loop, 0) == 4 and subgroup_count(k.loop, 6) == 6
+    assert subgroup_count(k.loop, 0) == 4 and subgroup_count(k.loop, 4) == 4
+    with pytest.raises(OpError, match="num-subgroups=6 contradicts known_block_size, which gives 4 subgroups"):
+        subgroup_count(k.loop, 6)
 
 
 def test_a_new_barrier_takes_the_next_free_id() -> None:
