@@ -10,8 +10,8 @@ named-barrier ops), other; reads, prefetches and SLM ops are also tagged with th
 an op with unknown memory effects, a barrier or a dpas under a region, one value feeding both
 dpas operands) or that the strategy cannot handle gets a located remark naming the op and the
 reason, and stays as it is. After rewriting a function the pass runs the static barrier check
-(``wgdist.passes.schedule.barrier_check``, where present) on it; a problem there is an internal
-error at the op.
+(``wgdist.passes.schedule.barrier_check``) on it: an error there is an internal error at the op
+(the pass made a wrong schedule), a case the check cannot decide a warning.
 
 Options (mlir-opt style: ``-p 'xegpu-k-loop-schedule{strategy=pipeline stages=3}'``; an unknown
 strategy or a value out of range is refused when the pipeline is built, naming the option):
@@ -38,9 +38,11 @@ strategy or a value out of range is refused when the pipeline is built, naming t
   shifts the groups with an extra barrier before / after the loop under ``scf.if`` on
   ``gpu.subgroup_id``: fewer ops, but only hardware named barriers can run it (no lowering in
   LLVM 22, see :mod:`wgdist.passes.schedule.pingpong`).
-* ``num-subgroups`` [0] (``split-barrier``, ``pingpong``): the workgroup's subgroup count (the
-  named barrier's participants); 0 takes it from the ``gpu.func``'s ``known_block_size`` / 16,
-  and a loop whose count is unknown is refused with a remark.
+* ``num-subgroups`` [0]: the workgroup's subgroup count: the named barrier's participants
+  (``split-barrier``, ``pingpong``) and the count the barrier check of every strategy's output
+  runs with; 0 takes it from the ``gpu.func``'s ``known_block_size`` / 16, a value contradicting
+  ``known_block_size`` is a located error, and a ``split-barrier``/``pingpong`` loop whose count
+  is unknown is refused with a remark.
 
 ``strategy=pipeline`` (:mod:`wgdist.passes.schedule.pipeline`) moves only reads (global loads
 and prefetches whose address depends on nothing but the induction variable, values from outside

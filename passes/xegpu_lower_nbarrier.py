@@ -131,9 +131,9 @@ def check_lowerable(fn: Operation, target: str, num_subgroups: int, subgroup_siz
     _check_traceable(named)
     for p in barrier_problems(fn, n, subgroup_size):
         if p.is_error:
-            raise OpError(p.op, f"cannot lower unbalanced barriers: {p.message}")
+            raise OpError(p.op, f"{p.message}; its named barriers are not lowered")
         if isinstance(p.op, NAMED_OPS):  # a warning: the check could not follow this barrier
-            raise OpError(p.op, f"cannot lower a named barrier the barrier check cannot follow: {p.message}")
+            raise OpError(p.op, f"{p.message}; a named barrier the barrier check cannot follow is not lowered")
     for op in named:
         if isinstance(op, InitNbarrierOp):
             declared = {w.named[op.result].participants.value for w in walks if op.result in w.named}
