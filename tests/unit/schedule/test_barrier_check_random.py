@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import wgdist
@@ -95,14 +95,15 @@ def runs(text: str, trips: int, schedule: Schedule) -> bool:
     return True
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(PROGRAM, st.sampled_from([4, 4, 2]))
 def test_what_the_check_calls_balanced_runs(prog: list[Stmt], participants: int) -> None:
+    """Only programs the check calls balanced count (``assume``): hypothesis fails the test as
+    unsatisfiable if the generator stops making any."""
     text = render(prog, participants)
     module = wgdist.parse(text)
     (fn,) = [op for op in module.walk() if isinstance(op, gpu.FuncOp)]
-    if barrier_problems(fn):
-        return
+    assume(not barrier_problems(fn))
     for trips in (0, 1, 2, 3):
         for schedule in (Schedule("in-order"), Schedule("reversed")):
             assert runs(text, trips, schedule), (text, trips, schedule)
