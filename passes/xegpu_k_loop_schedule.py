@@ -44,6 +44,8 @@ strategy or a value out of range is refused when the pipeline is built, naming t
   ``known_block_size`` is a located error, and a ``split-barrier``/``pingpong`` loop whose count
   is unknown is refused with a remark.
 
+An option the chosen strategy does not read (``interval`` with ``pipeline``, ...) gets a warning.
+
 ``strategy=pipeline`` (:mod:`wgdist.passes.schedule.pipeline`) moves only reads (global loads
 and prefetches whose address depends on nothing but the induction variable, values from outside
 the loop and *inductions*: loop-carried values advanced by pure ops of their own, such as a
@@ -268,6 +270,13 @@ class XeGPUKLoopSchedulePass(ModulePass):
         except ValueError as e:
             raise ValueError(f"xegpu-k-loop-schedule: {e}") from None
 
+    def _unused_options(self) -> list[str]:
+        """The options given a value other than their default that the strategy does not read."""
+        defaults = XeGPUKLoopSchedulePass()
+        unused = [name for name, field in _STRATEGY_FIELDS.items()
+                  if self.strategy not in field[1] and getattr(self, field[0]) != getattr(defaults, field[0])]
+        return unused
+
     def options(self) -> ScheduleOptions:
         return ScheduleOptions(
             strategy=self.strategy,
@@ -281,6 +290,8 @@ class XeGPUKLoopSchedulePass(ModulePass):
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         options = self.options()
         strategy = STRATEGIES[options.strategy]
+        for name in self._unused_options():
+            emit(op, f"xegpu-k-loop-schedule: {name}= does nothing with strategy={options.strategy}", "warning")
         for fn in [f for f in op.walk() if isinstance(f, func.FuncOp | gpu.FuncOp)]:
             changed = False
             for loop in k_loops(fn):
@@ -295,6 +306,15 @@ class XeGPUKLoopSchedulePass(ModulePass):
                     changed = True
             if changed:
                 check_barriers(fn, options.num_subgroups)
+
+
+_STRATEGY_FIELDS = {
+    "stages": ("stages", ("pipeline",)),
+    "fragments": ("fragments", ("pipeline",)),
+    "interval": ("interval", ("split-barrier",)),
+    "converge": ("converge", ("pingpong",)),
+}
+"""Option name -> (pass field, the strategies that read it); num-subgroups is read by all."""
 
 
 def _refused(refusal: Refusal, options: ScheduleOptions) -> None:
